@@ -1,0 +1,158 @@
+// Accounts and their API keys: creation, authentication by hash lookup, listing, revocation,
+// and the operator's bootstrap key (decisions §4). Secrets are returned once and never stored.
+import { timingSafeEqual } from 'node:crypto';
+import type { AccountsRepository, AccountRow } from '../storage/repositories/accounts.ts';
+import type { ApiKeysRepository, ApiKeyRow } from '../storage/repositories/api-keys.ts';
+import { generateKeySecret, hashKeySecret, keyStart, newId } from './key-secret.ts';
+import { isPlanName, type Environment, type PlanName } from './plans.ts';
+
+export type KeyRole = 'admin' | 'standard';
+export const KEY_ROLES: readonly KeyRole[] = ['admin', 'standard'];
+export const ENVIRONMENTS: readonly Environment[] = ['production', 'sandbox'];
+
+export interface ApiKeyView {
+  key_id: string;
+  name: string;
+  start: string;
+  environment: Environment;
+  role: KeyRole;
+  created_at: string;
+  last_used_at: string | null;
+  expires_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface Caller {
+  account: AccountRow & { plan: PlanName };
+  key: ApiKeyRow;
+  environment: Environment;
+  role: KeyRole;
+}
+
+export type AuthFailure = 'unknown' | 'revoked' | 'expired';
+
+export class AccountError extends Error {
+  constructor(readonly code: 'account_exists' | 'account_not_found' | 'bad_plan' | 'key_not_found', message: string) {
+    super(message);
+  }
+}
+
+export function toKeyView(row: ApiKeyRow): ApiKeyView {
+  return {
+    key_id: row.id,
+    name: row.name,
+    start: row.start,
+    environment: row.environment as Environment,
+    role: row.role as KeyRole,
+    created_at: row.created_at,
+    last_used_at: row.last_used_at,
+    expires_at: row.expires_at,
+    revoked_at: row.revoked_at,
+  };
+}
+
+export class AccountService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly keys: ApiKeysRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async createAccount(input: { name: string; plan: string; email?: string | null; passwordHash?: string | null }): Promise<AccountRow> {
+    if (!isPlanName(input.plan)) throw new AccountError('bad_plan', `unknown plan "${input.plan}"`);
+    if (await this.accounts.findByName(input.name)) throw new AccountError('account_exists', `account "${input.name}" exists`);
+    const row: AccountRow = {
+      id: newId('acct_'),
+      name: input.name,
+      plan: input.plan,
+      email: input.email?.toLowerCase() ?? null,
+      password_hash: input.passwordHash ?? null,
+      created_at: this.now().toISOString(),
+    };
+    await this.accounts.insert(row);
+    return row;
+  }
+
+  async accountByName(name: string): Promise<AccountRow> {
+    const account = await this.accounts.findByName(name);
+    if (!account) throw new AccountError('account_not_found', `no account named "${name}"`);
+    return account;
+  }
+
+  async createKey(input: {
+    accountId: string;
+    name: string;
+    environment: Environment;
+    role: KeyRole;
+    expiresAt?: string | null;
+    secret?: string;
+  }): Promise<ApiKeyView & { api_key: string }> {
+    const secret = input.secret ?? generateKeySecret(input.environment);
+    const row: ApiKeyRow = {
+      id: newId('key_', 12),
+      account_id: input.accountId,
+      name: input.name,
+      key_hash: hashKeySecret(secret),
+      start: keyStart(secret),
+      environment: input.environment,
+      role: input.role,
+      created_at: this.now().toISOString(),
+      last_used_at: null,
+      expires_at: input.expiresAt ?? null,
+      revoked_at: null,
+    };
+    await this.keys.insert(row);
+    return { ...toKeyView(row), api_key: secret };
+  }
+
+  /** Finds the key by the hash of the presented secret; the hash comparison is constant-time. */
+  async authenticate(secret: string): Promise<Caller | AuthFailure> {
+    const hash = hashKeySecret(secret);
+    const key = await this.keys.findByHash(hash);
+    if (!key || !timingSafeEqual(Buffer.from(key.key_hash), Buffer.from(hash))) return 'unknown';
+    if (key.revoked_at !== null) return 'revoked';
+    if (key.expires_at !== null && Date.parse(key.expires_at) <= this.now().getTime()) return 'expired';
+    const account = await this.accounts.findById(key.account_id);
+    if (!account || !isPlanName(account.plan)) return 'unknown';
+    return {
+      account: account as Caller['account'],
+      key,
+      environment: key.environment as Environment,
+      role: key.role as KeyRole,
+    };
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyView[]> {
+    return (await this.keys.listByAccount(accountId)).map(toKeyView);
+  }
+
+  async revokeKey(accountId: string, keyId: string): Promise<ApiKeyView> {
+    const row = await this.keys.revoke(accountId, keyId, this.now().toISOString());
+    if (!row) throw new AccountError('key_not_found', 'API key not found');
+    return toKeyView(row);
+  }
+
+  async revokeKeyById(keyId: string): Promise<ApiKeyView> {
+    const key = await this.keys.findById(keyId);
+    if (!key) throw new AccountError('key_not_found', `no API key ${keyId}`);
+    return this.revokeKey(key.account_id, keyId);
+  }
+
+  /**
+   * Operators' bootstrap (decisions §4): an `enterprise` production account named `bootstrap`
+   * with an `admin` key whose secret is exactly the configured value.
+   */
+  async ensureBootstrap(secret: string): Promise<'created' | 'exists' | 'revoked'> {
+    let account = await this.accounts.findByName('bootstrap');
+    if (!account) account = await this.createAccount({ name: 'bootstrap', plan: 'enterprise' });
+    else if (account.plan !== 'enterprise') await this.accounts.updatePlan(account.id, 'enterprise');
+    const existing = await this.keys.findByHash(hashKeySecret(secret));
+    if (!existing) {
+      await this.createKey({ accountId: account.id, name: 'bootstrap', environment: 'production', role: 'admin', secret });
+      return 'created';
+    }
+    if (existing.account_id !== account.id) throw new Error('ROADRISK_BOOTSTRAP_API_KEY is already a key of another account');
+    // A revoked bootstrap key stays revoked: revocation is final, the operator sets a new value.
+    return existing.revoked_at === null ? 'exists' : 'revoked';
+  }
+}

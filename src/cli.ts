@@ -1,0 +1,138 @@
+// roadrisk serve | worker | accounts create | keys create | keys revoke | data build | crashes import
+// Every command prints JSON on stdout and messages on stderr (decisions §10).
+import { parseArgs } from 'node:util';
+import { loadSettings, SettingsError, type Settings } from './config.ts';
+import { closeServices, composeServices } from './bootstrap.ts';
+import { closeOnSignals, startServer } from './server.ts';
+import { ENVIRONMENTS, KEY_ROLES, type KeyRole } from './accounts/account-service.ts';
+import type { Environment } from './accounts/plans.ts';
+
+class UsageError extends Error {}
+
+const HELP = `usage: roadrisk <command>
+  serve                                   run the API (and ROADRISK_WORKERS job workers)
+  worker                                  run job workers only
+  accounts create --name NAME --plan trial|standard|enterprise [--email E --password-stdin]
+  keys create --account NAME --environment production|sandbox --role admin|standard [--name N] [--expires-at ISO]
+  keys revoke KEY_ID
+  data build                              import the public source data and build the indexes
+  crashes import --format F --source NAME FILE...`;
+
+function out(value: unknown): void {
+  process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+}
+
+function option(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+}
+
+async function withServices<T>(settings: Settings, run: (s: Awaited<ReturnType<typeof composeServices>>) => Promise<T>): Promise<T> {
+  const services = await composeServices(settings);
+  try {
+    return await run(services);
+  } finally {
+    await closeServices(services);
+  }
+}
+
+async function accountsCreate(settings: Settings, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: { name: { type: 'string' }, plan: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+  });
+  const name = option(values, 'name');
+  const plan = option(values, 'plan');
+  let passwordHash: string | null = null;
+  if (values['password-stdin']) {
+    if (!values.email) throw new UsageError('--password-stdin needs --email');
+    const { hashPassword } = await import('./accounts/passwords.ts');
+    passwordHash = await hashPassword(await readStdin());
+  }
+  await withServices(settings, async (services) => {
+    const account = await services.accounts.createAccount({ name, plan, email: values.email ?? null, passwordHash });
+    out({ account_id: account.id, name: account.name, plan: account.plan, email: account.email, created_at: account.created_at });
+  });
+}
+
+async function keysCreate(settings: Settings, args: string[]): Promise<void> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      account: { type: 'string' },
+      environment: { type: 'string' },
+      role: { type: 'string' },
+      name: { type: 'string' },
+      'expires-at': { type: 'string' },
+    },
+  });
+  const environment = option(values, 'environment');
+  const role = option(values, 'role');
+  if (!ENVIRONMENTS.includes(environment as Environment)) throw new UsageError('--environment must be production or sandbox');
+  if (!KEY_ROLES.includes(role as KeyRole)) throw new UsageError('--role must be admin or standard');
+  const expires = values['expires-at'];
+  if (expires !== undefined && Number.isNaN(Date.parse(expires))) throw new UsageError('--expires-at must be an ISO 8601 date-time');
+  await withServices(settings, async (services) => {
+    const account = await services.accounts.accountByName(option(values, 'account'));
+    out(
+      await services.accounts.createKey({
+        accountId: account.id,
+        name: values.name ?? `${role} key`,
+        environment: environment as Environment,
+        role: role as KeyRole,
+        expiresAt: expires ? new Date(expires).toISOString() : null,
+      }),
+    );
+  });
+}
+
+async function keysRevoke(settings: Settings, args: string[]): Promise<void> {
+  const keyId = args[0];
+  if (!keyId) throw new UsageError('keys revoke needs KEY_ID');
+  await withServices(settings, async (services) => out(await services.accounts.revokeKeyById(keyId)));
+}
+
+async function serve(settings: Settings): Promise<void> {
+  const server = await startServer(settings);
+  closeOnSignals(server);
+  process.stderr.write(`roadrisk listening on ${server.address}\n`);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [command, sub, ...rest] = argv;
+  let settings: Settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      process.stderr.write(`roadrisk: bad setting ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  try {
+    if (command === 'serve') await serve(settings);
+    else if (command === 'accounts' && sub === 'create') await accountsCreate(settings, rest);
+    else if (command === 'keys' && sub === 'create') await keysCreate(settings, rest);
+    else if (command === 'keys' && sub === 'revoke') await keysRevoke(settings, rest);
+    else {
+      process.stderr.write(HELP + '\n');
+      return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
+    }
+    return 0;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`roadrisk: ${message}\n`);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}
+
+const code = await main(process.argv.slice(2));
+if (code !== 0) process.exit(code);

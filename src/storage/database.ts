@@ -1,0 +1,52 @@
+// Opens the store: SQLite (better-sqlite3) in the data dir by default, PostgreSQL when
+// ROADRISK_DATABASE_URL is set. Repositories see only Kysely<Database>.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { Database } from './schema.ts';
+import { migrateToLatest } from './migrations.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Store {
+  db: Kysely<Database>;
+  engine: Engine;
+  close(): Promise<void>;
+}
+
+export interface StoreOptions {
+  databaseUrl: string | null;
+  /** Folder for the SQLite file; ':memory:' for a private in-memory database (tests). */
+  dataDir: string;
+}
+
+function openSqlite(dataDir: string): Kysely<Database> {
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, 'roadrisk.sqlite');
+  }
+  const connection = new SQLite(file);
+  // WAL lets the API read while a worker writes; busy_timeout rides out short write locks
+  // between the server and a standalone `roadrisk worker` process.
+  connection.pragma('journal_mode = WAL');
+  connection.pragma('busy_timeout = 5000');
+  connection.pragma('foreign_keys = ON');
+  connection.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: connection }) });
+}
+
+function openPostgres(url: string): Kysely<Database> {
+  // bigint (int8) columns come back as JS numbers: usage counters stay far below 2^53.
+  pg.types.setTypeParser(20, (value) => Number(value));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }) });
+}
+
+export async function openStore(options: StoreOptions): Promise<Store> {
+  const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
+  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  await migrateToLatest(db);
+  return { db, engine, close: () => db.destroy() };
+}
