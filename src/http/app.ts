@@ -47,7 +47,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'request_id',
     // Uploads of up to 1 GB can take minutes on an ordinary uplink.
     requestTimeout: 30 * 60 * 1000,
     connectionTimeout: 0,
