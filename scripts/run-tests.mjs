@@ -15,6 +15,18 @@ function findTests(dir) {
   return found;
 }
 
+// The real public crash data, imported and indexed once per checkout (a no-op when unchanged);
+// tests that need it copy this prepared data dir (test/support/test-app.ts).
+const fixture = join(process.cwd(), 'var', 'test-fixture');
+const build = spawnSync(process.execPath, ['bin/roadrisk.js', 'data', 'build'], {
+  stdio: ['ignore', 'ignore', 'inherit'],
+  env: { ...process.env, ROADRISK_DATA_DIR: fixture, ROADRISK_LOG_LEVEL: 'silent' },
+});
+if (build.status !== 0) {
+  console.error('could not prepare the crash data fixture (roadrisk data build)');
+  process.exit(1);
+}
+
 const filters = process.argv.slice(2);
 const files = findTests('test')
   .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
@@ -22,6 +34,6 @@ const files = findTests('test')
 const result = spawnSync(
   process.execPath,
   ['--import', 'tsx', '--test', '--test-reporter=spec', '--test-concurrency=2', ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test' } },
+  { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'test', ROADRISK_TEST_FIXTURE: fixture } },
 );
 process.exit(result.status ?? 1);

@@ -12,11 +12,25 @@ import { UsageRecorder } from './accounts/usage-recorder.ts';
 import { loadPlanCatalog } from './accounts/plans.ts';
 import { MemoryRateLimiter } from './http/rate-limiter.ts';
 import { NaicsCatalog } from './domain/naics.ts';
+import { CrashesRepository } from './storage/repositories/crashes.ts';
+import { loadCrashData, type CrashData } from './crash-data/crash-data.ts';
+import { buildCrashData } from './crash-data/build.ts';
+import { crashCapability } from './crash-data/crash-capability.ts';
+import { stateLocator } from './domain/geo/states.ts';
+import { createGeocoder } from './domain/geo/geocode.ts';
+import { join } from 'node:path';
 
 export interface ComposeOptions {
   now?: () => Date;
   /** Usage flush interval; tests flush by hand. */
   usageFlushMs?: number;
+  /**
+   * Crash data at start: `load` what was built (rebuilding the index file if the sources changed),
+   * `build` also imports the public sources when none were imported yet (first `serve`),
+   * `none` for commands that do not need it.
+   */
+  crashData?: 'load' | 'build' | 'none';
+  log?: (message: string) => void;
 }
 
 export async function composeServices(settings: Settings, options: ComposeOptions = {}): Promise<Services> {
@@ -26,6 +40,9 @@ export async function composeServices(settings: Settings, options: ComposeOption
   const usageRepository = new UsageRepository(store.db);
   const accounts = new AccountService(new AccountsRepository(store.db), keys, now);
   if (settings.bootstrapApiKey) await accounts.ensureBootstrap(settings.bootstrapApiKey);
+  const crashData = await startCrashData(settings, new CrashesRepository(store.db), options, now);
+  const states = stateLocator();
+  const geocoder = createGeocoder({ countiesFile: join(settings.sourceDataDir, 'census', 'Gaz_counties_national.txt') });
   return {
     settings,
     store,
@@ -37,11 +54,33 @@ export async function composeServices(settings: Settings, options: ComposeOption
     jobs: new JobsRepository(store.db),
     naics: NaicsCatalog.load(settings.sourceDataDir),
     garaging: null,
-    crashes: null,
+    crashes: crashData ? crashCapability(() => ({ index: crashData.index, sources: crashData.sources, states, geocoder })) : null,
     telematics: null,
-    dataVersion: () => null,
+    dataVersion: () => crashData?.version ?? null,
     now,
   };
+}
+
+async function startCrashData(
+  settings: Settings,
+  repository: CrashesRepository,
+  options: ComposeOptions,
+  now: () => Date,
+): Promise<CrashData | null> {
+  const mode = options.crashData ?? 'none';
+  if (mode === 'none') return null;
+  const log = options.log ?? (() => {});
+  const loaded = await loadCrashData(repository, settings.dataDir, log);
+  if (loaded || mode === 'load') return loaded;
+  log('first start: importing the public crash data');
+  const built = await buildCrashData(repository, {
+    sourceDataDir: settings.sourceDataDir,
+    dataDir: settings.dataDir,
+    states: stateLocator(),
+    now: now(),
+    log,
+  });
+  return built.data;
 }
 
 export async function closeServices(services: Services): Promise<void> {

@@ -6,6 +6,21 @@ import { closeServices, composeServices } from './bootstrap.ts';
 import { closeOnSignals, startServer } from './server.ts';
 import { ENVIRONMENTS, KEY_ROLES, type KeyRole } from './accounts/account-service.ts';
 import type { Environment } from './accounts/plans.ts';
+import { CrashesRepository } from './storage/repositories/crashes.ts';
+import { buildCrashData } from './crash-data/build.ts';
+import { importCrashSource } from './crash-data/import-source.ts';
+import { loadCrashData } from './crash-data/crash-data.ts';
+import { stateLocator } from './domain/geo/states.ts';
+import { CRASH_FORMATS, type CrashFormat, type Severity } from './domain/crashes/record.ts';
+
+/** What each published format can contain (docs/data.md); the plain format may hold any severity. */
+const SEVERITIES_BY_FORMAT: Record<CrashFormat, Severity[]> = {
+  fars: ['fatal'],
+  nyc: ['fatal', 'injury', 'property-damage'],
+  switrs: ['fatal', 'serious-injury', 'injury'],
+  indiana: ['fatal', 'serious-injury'],
+  roadrisk: ['fatal', 'serious-injury', 'injury', 'property-damage'],
+};
 
 class UsageError extends Error {}
 
@@ -16,7 +31,7 @@ const HELP = `usage: roadrisk <command>
   keys create --account NAME --environment production|sandbox --role admin|standard [--name N] [--expires-at ISO]
   keys revoke KEY_ID
   data build                              import the public source data and build the indexes
-  crashes import --format F --source NAME FILE...`;
+  crashes import --format F --source NAME [--states CA,NV] [--years 2019,2020] FILE...`;
 
 function out(value: unknown): void {
   process.stdout.write(JSON.stringify(value, null, 2) + '\n');
@@ -99,6 +114,56 @@ async function keysRevoke(settings: Settings, args: string[]): Promise<void> {
   await withServices(settings, async (services) => out(await services.accounts.revokeKeyById(keyId)));
 }
 
+const progress = (message: string) => process.stderr.write(`${message}\n`);
+
+async function dataBuild(settings: Settings): Promise<void> {
+  await withServices(settings, async (services) => {
+    const { report } = await buildCrashData(new CrashesRepository(services.store.db), {
+      sourceDataDir: settings.sourceDataDir,
+      dataDir: settings.dataDir,
+      states: stateLocator(),
+      now: new Date(),
+      log: progress,
+    });
+    out(report);
+  });
+}
+
+function listOption(value: unknown): string[] | undefined {
+  return typeof value === 'string' ? value.split(',').map((v) => v.trim()).filter(Boolean) : undefined;
+}
+
+async function crashesImport(settings: Settings, args: string[]): Promise<void> {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { format: { type: 'string' }, source: { type: 'string' }, states: { type: 'string' }, years: { type: 'string' } },
+  });
+  const format = option(values, 'format');
+  if (!(CRASH_FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${CRASH_FORMATS.join(', ')}`);
+  if (positionals.length === 0) throw new UsageError('crashes import needs at least one FILE');
+  const years = listOption(values.years)?.map(Number);
+  if (years?.some((y) => !Number.isInteger(y))) throw new UsageError('--years must be a comma-separated list of years');
+  await withServices(settings, async (services) => {
+    const repository = new CrashesRepository(services.store.db);
+    const result = await importCrashSource(
+      repository,
+      {
+        name: option(values, 'source'),
+        format: format as CrashFormat,
+        files: positionals,
+        severities: SEVERITIES_BY_FORMAT[format as CrashFormat],
+        area: `imported from ${positionals.join(', ')}`,
+        states: listOption(values.states),
+        years,
+      },
+      { stateOf: (lat, lon) => stateLocator().stateOf(lat, lon), now: new Date(), log: progress },
+    );
+    const data = await loadCrashData(repository, settings.dataDir, progress);
+    out({ ...result, dataVersion: data?.version ?? null, crashesIndexed: data?.index.size ?? 0 });
+  });
+}
+
 async function serve(settings: Settings): Promise<void> {
   const server = await startServer(settings);
   closeOnSignals(server);
@@ -122,6 +187,8 @@ export async function main(argv: string[]): Promise<number> {
     else if (command === 'accounts' && sub === 'create') await accountsCreate(settings, rest);
     else if (command === 'keys' && sub === 'create') await keysCreate(settings, rest);
     else if (command === 'keys' && sub === 'revoke') await keysRevoke(settings, rest);
+    else if (command === 'data' && sub === 'build') await dataBuild(settings);
+    else if (command === 'crashes' && sub === 'import') await crashesImport(settings, rest);
     else {
       process.stderr.write(HELP + '\n');
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

@@ -17,7 +17,7 @@ export interface RunningServer {
 const SHUTDOWN_GRACE_MS = 25_000;
 
 export async function startServer(settings: Settings): Promise<RunningServer> {
-  const services = await composeServices(settings);
+  const services = await composeServices(settings, { crashData: 'build', log: (m) => process.stderr.write(`${m}\n`) });
   const app = await buildApp(services, { logLevel: settings.logLevel });
   services.usage.start();
   const address = await app.listen({ port: settings.port, host: settings.host });

@@ -5,7 +5,7 @@ import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
 const SECRET = 'rr_live_bootstrapSecretForTests0123456789';
 let t: TestApp;
 before(async () => {
-  t = await createTestApp({ ROADRISK_BOOTSTRAP_API_KEY: SECRET });
+  t = await createTestApp({ env: { ROADRISK_BOOTSTRAP_API_KEY: SECRET } });
 });
 after(() => t.close());
 

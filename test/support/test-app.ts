@@ -1,6 +1,6 @@
 // A real app over a real (temporary, file-backed SQLite) store, with one account per plan and
 // keys of each kind. Time is injectable so expiry and rate windows are tested without sleeping.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -29,11 +29,30 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(env: Record<string, string> = {}, configure?: (services: Services) => void): Promise<TestApp> {
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Load the real public crash data prepared by scripts/run-tests.mjs. */
+  crashData?: boolean;
+  configure?: (services: Services) => void;
+}
+
+/** Copies the prepared crash store and index into a test's data dir. */
+function copyCrashFixture(dataDir: string): void {
+  const fixture = process.env.ROADRISK_TEST_FIXTURE;
+  if (!fixture || !existsSync(join(fixture, 'roadrisk.sqlite'))) {
+    throw new Error('crash data fixture missing: run the suite with `npm test` (scripts/run-tests.mjs prepares it)');
+  }
+  copyFileSync(join(fixture, 'roadrisk.sqlite'), join(dataDir, 'roadrisk.sqlite'));
+  cpSync(join(fixture, 'indexes'), join(dataDir, 'indexes'), { recursive: true });
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roadrisk-test-'));
-  const settings = loadSettings({ ROADRISK_DATA_DIR: dataDir, ROADRISK_SOURCE_DATA: SOURCE_DATA, ...env });
+  if (options.crashData) copyCrashFixture(dataDir);
+  const settings = loadSettings({ ROADRISK_DATA_DIR: dataDir, ROADRISK_SOURCE_DATA: SOURCE_DATA, ...options.env });
   const clock = { now: new Date('2025-06-01T12:00:00Z') };
-  const services = await composeServices(settings, { now: () => clock.now });
+  const services = await composeServices(settings, { now: () => clock.now, crashData: options.crashData ? 'load' : 'none' });
+  const configure = options.configure;
   configure?.(services);
   const app = await buildApp(services);
   const make = async (name: string, plan: string, environment: 'production' | 'sandbox' = 'production', role: 'admin' | 'standard' = 'admin') => {

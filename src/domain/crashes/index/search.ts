@@ -1,0 +1,148 @@
+// The query: one walk of the tree for one or more concentric circles (rings) and a day range.
+// A node whose box lies wholly outside a circle is skipped, one wholly inside is answered from
+// its totals or its day list, and only leaves that straddle a circle's edge are read point by
+// point. A box is tested by its nearest and farthest point from the centre (sphere.ts); boxes
+// contain their points, so both tests are conservative.
+import { haversineKm } from '../../geo/distance.ts';
+import { chordBounds, writeUnitVector } from './sphere.ts';
+import type { IndexArrays } from './types.ts';
+
+const FRAME = 5; // node, start, end, lo, hi
+const stack = new Int32Array(FRAME * 256);
+const centre = new Float64Array(3);
+
+/**
+ * Adds to `buckets` (3 per ring + 1: crashes, injuries, fatalities) the crashes with
+ * fromDay <= day <= toDay whose smallest containing ring is k, into bucket k. `radiiKm` must be
+ * ascending; rings are closed (distance <= radius).
+ */
+export function searchRings(
+  ix: IndexArrays, latitude: number, longitude: number, radiiKm: readonly number[],
+  fromDay: number, toDay: number, buckets: Float64Array,
+): void {
+  const rings = radiiKm.length;
+  const from = Math.max(fromDay - ix.dayBase, 0);
+  const to = Math.min(toDay - ix.dayBase, 0xffff);
+  if (ix.size === 0 || rings === 0 || from > to) return;
+  const inner = new Float64Array(rings); // squared chord at most this: certainly inside
+  const outer = new Float64Array(rings); // squared chord above this: certainly outside
+  for (let k = 0; k < rings; k++) ({ inner: inner[k], outer: outer[k] } = chordBounds(radiiKm[k]));
+  writeUnitVector(latitude, longitude, centre, 0);
+  const cx = centre[0], cy = centre[1], cz = centre[2];
+  const { box, xyz, day, latLon, injuries, fatalities } = ix;
+  const firstLeaf = 2 ** ix.leafDepth - 1;
+  let sp = push(0, 0, 0, ix.size, 0, rings);
+  while (sp > 0) {
+    sp -= FRAME;
+    const node = stack[sp], s = stack[sp + 1], e = stack[sp + 2];
+    let lo = stack[sp + 3], hi = stack[sp + 4];
+    if (lo < hi) {
+      // nearest (near) and farthest (far) squared distance from the centre to the box
+      const b = node * 6;
+      let near = 0, far = 0, u = box[b] - cx, v = cx - box[b + 1];
+      near += u > 0 ? u * u : v > 0 ? v * v : 0;
+      far += u * u > v * v ? u * u : v * v;
+      u = box[b + 2] - cy; v = cy - box[b + 3];
+      near += u > 0 ? u * u : v > 0 ? v * v : 0;
+      far += u * u > v * v ? u * u : v * v;
+      u = box[b + 4] - cz; v = cz - box[b + 5];
+      near += u > 0 ? u * u : v > 0 ? v * v : 0;
+      far += u * u > v * v ? u * u : v * v;
+      while (lo < hi && near > outer[lo]) lo++;
+      while (hi > lo && far <= inner[hi - 1]) hi--;
+      if (lo < hi) {
+        if (node < firstLeaf) {
+          const mid = (s + e) >>> 1;
+          sp = push(sp, 2 * node + 2, mid, e, lo, hi);
+          sp = push(sp, 2 * node + 1, s, mid, lo, hi);
+          continue;
+        }
+        for (let i = s; i < e; i++) {
+          const d = day[i];
+          if (d < from) continue;
+          if (d > to) break; // leaves are sorted by day
+          const dx = xyz[i * 3] - cx, dy = xyz[i * 3 + 1] - cy, dz = xyz[i * 3 + 2] - cz;
+          const chord = dx * dx + dy * dy + dz * dz;
+          let k = lo;
+          while (k < hi && chord > inner[k]) {
+            if (chord <= outer[k] && haversineKm(latitude, longitude, latLon[i * 2], latLon[i * 2 + 1]) <= radiiKm[k]) break;
+            k++;
+          }
+          if (k === rings) continue;
+          buckets[k * 3] += 1;
+          buckets[k * 3 + 1] += injuries[i];
+          buckets[k * 3 + 2] += fatalities[i];
+        }
+        continue;
+      }
+    }
+    if (hi === rings) continue; // outside every ring
+    sp = addInside(ix, node, s, e, hi, from, to, firstLeaf, buckets, sp);
+  }
+}
+
+function push(sp: number, node: number, s: number, e: number, lo: number, hi: number): number {
+  stack[sp] = node; stack[sp + 1] = s; stack[sp + 2] = e; stack[sp + 3] = lo; stack[sp + 4] = hi;
+  return sp + FRAME;
+}
+
+/** Adds a node lying wholly inside ring `k`; returns the stack pointer (children may be pushed). */
+function addInside(
+  ix: IndexArrays, node: number, s: number, e: number, k: number, from: number, to: number,
+  firstLeaf: number, buckets: Float64Array, sp: number,
+): number {
+  const st = node * 4, stats = ix.nodeStats;
+  const first = stats[st + 2], last = stats[st + 3];
+  if (to < first || from > last) return sp;
+  if (from <= first && to >= last) {
+    buckets[k * 3] += e - s;
+    buckets[k * 3 + 1] += stats[st];
+    buckets[k * 3 + 2] += stats[st + 1];
+    return sp;
+  }
+  const length = ix.listRange[node * 2 + 1];
+  if (length === 0) {
+    // Without a day list: a small node reads its points' days (its points are one contiguous
+    // run, so no need to walk down to its leaves); a big one asks its children, which have lists.
+    if (e - s <= ix.listMinSize || node >= firstLeaf) {
+      const { day, injuries, fatalities } = ix;
+      let crashes = 0, injured = 0, killed = 0;
+      for (let i = s; i < e; i++) {
+        const d = day[i];
+        if (d >= from && d <= to) {
+          crashes++;
+          injured += injuries[i];
+          killed += fatalities[i];
+        }
+      }
+      buckets[k * 3] += crashes;
+      buckets[k * 3 + 1] += injured;
+      buckets[k * 3 + 2] += killed;
+      return sp;
+    }
+    const mid = (s + e) >>> 1;
+    sp = push(sp, 2 * node + 2, mid, e, k, k);
+    return push(sp, 2 * node + 1, s, mid, k, k);
+  }
+  const start = ix.listRange[node * 2], end = start + length, days = ix.listDay;
+  let a = start, b = end;
+  while (a < b) {
+    const m = (a + b) >>> 1;
+    if (days[m] < from) a = m + 1;
+    else b = m;
+  }
+  let c = a;
+  b = end;
+  while (c < b) {
+    const m = (c + b) >>> 1;
+    if (days[m] <= to) c = m + 1;
+    else b = m;
+  }
+  if (c === a) return sp;
+  const cum = ix.listCum, hiAt = (c - 1) * 3, loAt = (a - 1) * 3;
+  const before = a > start;
+  buckets[k * 3] += cum[hiAt] - (before ? cum[loAt] : 0);
+  buckets[k * 3 + 1] += cum[hiAt + 1] - (before ? cum[loAt + 1] : 0);
+  buckets[k * 3 + 2] += cum[hiAt + 2] - (before ? cum[loAt + 2] : 0);
+  return sp;
+}
