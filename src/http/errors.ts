@@ -1,6 +1,7 @@
 // One error type with a closed set of codes, mapped to statuses and FastAPI-shaped bodies in one
 // place (decisions §2). Validation failures carry pydantic items instead (RequestValidationError).
 export type ApiErrorCode =
+  | 'bad_request'
   | 'not_authenticated'
   | 'invalid_api_key'
   | 'forbidden'
@@ -15,6 +16,7 @@ export type ApiErrorCode =
   | 'internal';
 
 const STATUS: Record<ApiErrorCode, number> = {
+  bad_request: 400,
   not_authenticated: 401,
   invalid_api_key: 401,
   forbidden: 403,

@@ -1,22 +1,19 @@
-// Request bodies as FastAPI reads them: JSON is parsed here so a syntax error becomes pydantic's
-// `json_invalid` item, an empty body becomes "missing", and a body of another content type reaches
-// validation as text (FastAPI then reports it is not an object) instead of a 415.
-import type { FastifyInstance } from 'fastify';
-import { RequestValidationError } from './errors.ts';
-import { jsonInvalidItem } from './validation/json-error.ts';
+// Request bodies as FastAPI reads them (validation/body-errors.ts): JSON as CPython's json.loads
+// (a syntax error becomes pydantic's `json_invalid` item), no bytes as "missing", undecodable
+// bytes as a 400, and a body of another content type reaches validation as text (FastAPI then
+// reports it is not an object) instead of a 415.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError, RequestValidationError } from './errors.ts';
+import { readBody } from './validation/body-errors.ts';
+
+function parse(request: FastifyRequest, body: Buffer, done: (err: Error | null, value?: unknown) => void): void {
+  const read = readBody(body, request.headers['content-type']);
+  if (read.kind === 'value') return done(null, read.value);
+  if (read.kind === 'invalid') return done(new RequestValidationError(read.errors));
+  done(new ApiError('bad_request', 'There was an error parsing the body'));
+}
 
 export function installBodyParsers(app: FastifyInstance): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
-  const parseJson = (_req: unknown, body: string | Buffer, done: (err: Error | null, value?: unknown) => void) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new RequestValidationError([jsonInvalidItem(text)]));
-    }
-  };
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, parseJson);
-  app.addContentTypeParser(/^application\/[\w.+-]*\+json$/, { parseAs: 'string' }, parseJson);
-  app.addContentTypeParser('*', { parseAs: 'string' }, (_req, body, done) => done(null, body === '' ? undefined : body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, parse);
 }

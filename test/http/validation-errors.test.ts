@@ -160,6 +160,14 @@ describe('422 golden items', () => {
     }
   });
 
+  it('reports an unknown NAICS code together with the other errors', async () => {
+    const res = await post('/v1/risk-score/ca-garaging', { ...garagingBody, version: 'v9', naics_code: '999999' });
+    assert.deepEqual(
+      res.json().detail.map((i: { type: string }) => i.type),
+      ['enum', 'value_error'],
+    );
+  });
+
   it('start_date after end_date', async () => {
     const res = await post('/v1/crash-data/aggregate', { ...crashBody, start_date: '2015-01-02', end_date: '2015-01-01' });
     const [item] = res.json().detail;

@@ -9,6 +9,16 @@ import { datePart } from '../validation/pydantic.ts';
 export const crashRoutes =
   (services: Services): FastifyPluginAsync =>
   async (app) => {
+    // decisions §6: start_date after end_date is a value_error, as a pydantic model validator.
+    app.bodyRefinements.set('POST /v1/crash-data/aggregate', [
+      {
+        at: [],
+        check: (body) => {
+          const { start_date: start, end_date: end } = body as CrashAggregateRequest;
+          return datePart(start) > datePart(end) ? [{ message: 'start_date must be on or before end_date' }] : [];
+        },
+      },
+    ]);
     app.post(
       '/v1/crash-data/aggregate',
       {
@@ -22,11 +32,6 @@ export const crashRoutes =
       },
       async (req) => {
         const body = req.body as CrashAggregateRequest;
-        if (datePart(body.start_date) > datePart(body.end_date)) {
-          throw new RequestValidationError([
-            valueErrorItem(['body'], 'start_date must be on or before end_date', req.body),
-          ]);
-        }
         if (!services.crashes) throw notAvailableYet('Crash aggregation');
         const result = await services.crashes.aggregate(body);
         if (!result) {

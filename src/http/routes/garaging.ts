@@ -3,11 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Services, LineOfBusiness } from '../../services.ts';
 import { authErrorResponses } from '../schemas/common.ts';
 import { CaGaragingRequest, CaGaragingResponse, PpaGaragingRequest, PpaGaragingResponse } from '../schemas/garaging.ts';
-import { notAvailableYet, RequestValidationError, valueErrorItem } from '../errors.ts';
+import { notAvailableYet } from '../errors.ts';
+import type { Refinement } from '../validation/pydantic.ts';
 
-function checkNaics(services: Services, code: string | null | undefined): void {
-  if (code == null || services.naics.lookup(code)) return;
-  throw new RequestValidationError([valueErrorItem(['body', 'naics_code'], 'Unknown NAICS code', code)]);
+/** decisions §5: a NAICS code must be a code of NAICS 2022. */
+function naicsRefinement(services: Services): Refinement {
+  return {
+    at: ['naics_code'],
+    check: (code) => (typeof code === 'string' && !services.naics.lookup(code) ? [{ message: 'Unknown NAICS code' }] : []),
+  };
 }
 
 export const garagingRoutes =
@@ -18,6 +22,7 @@ export const garagingRoutes =
       { line: 'ppa', request: PpaGaragingRequest, response: PpaGaragingResponse },
     ];
     for (const { line, request, response } of lines) {
+      if (line === 'ca') app.bodyRefinements.set(`POST /v1/risk-score/${line}-garaging`, [naicsRefinement(services)]);
       app.post(
         `/v1/risk-score/${line}-garaging`,
         {
@@ -31,7 +36,6 @@ export const garagingRoutes =
         },
         async (req) => {
           const body = req.body as CaGaragingRequest;
-          checkNaics(services, body.naics_code);
           if (!services.garaging) throw notAvailableYet('Garaging scoring');
           return services.garaging.score(line, body);
         },

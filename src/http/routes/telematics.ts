@@ -10,21 +10,10 @@ import { authErrorResponses, Detail } from '../schemas/common.ts';
 import { CaTelematicsForm, CaTelematicsResult, JobParams, JobRecord, PpaTelematicsForm, PpaTelematicsResult } from '../schemas/telematics.ts';
 import { ApiError, jobNotFound, notAvailableYet, RequestValidationError, valueErrorItem, type ValidationItem } from '../errors.ts';
 import { callerOf } from '../auth.ts';
+import { effectiveStatus, jobRecord } from '../../jobs/job-record.ts';
 import { readForm, validateFormFields, type FormFile } from '../multipart-form.ts';
 
 type Line = 'ca' | 'ppa';
-
-/** A finished job whose retention ended reads as expired even before the sweeper marks it. */
-function effectiveStatus(job: JobRow, now: Date): string {
-  if ((job.status === 'completed' || job.status === 'failed') && job.expires_at && job.expires_at <= now.toISOString()) {
-    return 'expired';
-  }
-  return job.status;
-}
-
-export function jobRecord(job: JobRow, now: Date): JobRecord {
-  return { job_id: job.id, status: effectiveStatus(job, now) as JobRecord['status'], error_message: job.error_message };
-}
 
 async function drain(file: FormFile): Promise<void> {
   file.stream.resume();
@@ -45,7 +34,7 @@ export const telematicsRoutes =
       let converted = false;
       const onFile = async (file: FormFile) => {
         if (!/\.csv$/i.test(file.filename)) {
-          fileError = valueErrorItem(['body', 'file'], 'rule 1: the file must have the .csv extension', null);
+          fileError = valueErrorItem(['body', 'file'], 'invalid CSV file (extension): the file name must end in .csv', null);
           return drain(file);
         }
         if (!services.telematics) return drain(file);
@@ -74,10 +63,12 @@ export const telematicsRoutes =
           naics_code: form.fields.naics_code || null,
           version: 'v1',
           callback_url: form.fields.callback_url || null,
+          callback_key: form.fields.callback_url ? caller.key.key_hash : null,
           upload_dir: uploadDir,
           max_running: plan.concurrentTelematicsJobs,
           created_at: now.toISOString(),
         });
+        services.onJobQueued();
         reply.header('Location', `/v1/risk-score/${line}-telematics/job/${jobId}/status`);
         return { job_id: jobId, status: 'pending', error_message: null };
       } catch (error) {

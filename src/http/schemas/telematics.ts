@@ -48,7 +48,7 @@ const PpaVehicle = Type.Object({
     exposure_seconds: Type.Integer(),
     state_exposure: Type.Array(StateExposure),
     factors: Type.Optional(Type.Array(Factor)),
-    behaviour: Type.Optional(BehaviourFigures),
+    figures: Type.Optional(BehaviourFigures),
   }),
 });
 
@@ -62,7 +62,7 @@ const CaVehicle = Type.Object({
     exposure_seconds: Type.Integer(),
     states: Type.Array(UsStateSchema),
     factors: Type.Optional(Type.Array(Factor)),
-    behaviour: Type.Optional(BehaviourFigures),
+    figures: Type.Optional(BehaviourFigures),
   }),
 });
 

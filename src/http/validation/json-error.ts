@@ -56,7 +56,7 @@ class DecodeFailure {
   constructor(readonly error: JsonDecodeError | null) {}
 }
 
-const MAX_DEPTH = 2000;
+const MAX_DEPTH = 1000;
 const isWhitespace = (c: number | undefined) => c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d;
 const isDigit = (c: number | undefined): c is number => c !== undefined && c >= 0x30 && c <= 0x39;
 const ch = (s: string) => s.codePointAt(0) as number;
@@ -89,6 +89,7 @@ class Scanner {
     } catch (e) {
       if (e instanceof DecodeFailure) return { ok: false, error: e.error };
       if (e instanceof StopIteration) return { ok: false, error: { msg: 'Expecting value', pos: e.pos } };
+      if (e instanceof RangeError) return { ok: false, error: null }; // stack exhausted: as RecursionError
       throw e;
     }
   }
@@ -115,9 +116,9 @@ class Scanner {
       case ch('"'):
         return this.scanString(idx + 1);
       case ch('{'):
-        return this.nested(() => this.parseObject(idx + 1));
+        return this.parseObject(idx + 1);
       case ch('['):
-        return this.nested(() => this.parseArray(idx + 1));
+        return this.parseArray(idx + 1);
       case ch('n'):
         if (this.matchWord(idx, 'null')) return [null, idx + 4];
         break;
@@ -138,16 +139,6 @@ class Scanner {
         break;
     }
     return this.matchNumber(idx);
-  }
-
-  private nested<T>(parse: () => T): T {
-    // CPython raises RecursionError (not a JSONDecodeError) on deep nesting.
-    if (++this.depth > MAX_DEPTH) throw new DecodeFailure(null);
-    try {
-      return parse();
-    } finally {
-      this.depth -= 1;
-    }
   }
 
   /** `_match_number_unicode`: -?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?, backtracking a bare exponent. */
@@ -235,12 +226,23 @@ class Scanner {
     return value;
   }
 
+  private leave(value: unknown, next: number): [unknown, number] {
+    this.depth -= 1;
+    return [value, next];
+  }
+
+  /** CPython raises RecursionError (not a JSONDecodeError) near its recursion limit of 1000. */
+  private enter(): void {
+    if (++this.depth >= MAX_DEPTH) throw new DecodeFailure(null);
+  }
+
   /** `_parse_object_unicode`, with 3.13's trailing-comma message at the comma. */
   private parseObject(start: number): [unknown, number] {
+    this.enter();
     const cps = this.cps;
     const result: Record<string, unknown> = {};
     let idx = this.skip(start);
-    if (cps[idx] === ch('}')) return [result, idx + 1];
+    if (cps[idx] === ch('}')) return this.leave(result, idx + 1);
     for (;;) {
       if (cps[idx] !== ch('"')) this.fail('Expecting property name enclosed in double quotes', idx);
       const [key, afterKey] = this.scanString(idx + 1);
@@ -249,7 +251,7 @@ class Scanner {
       const [value, afterValue] = this.scanOnce(this.skip(idx + 1));
       Object.defineProperty(result, key, { value, enumerable: true, writable: true, configurable: true });
       idx = this.skip(afterValue);
-      if (cps[idx] === ch('}')) return [result, idx + 1];
+      if (cps[idx] === ch('}')) return this.leave(result, idx + 1);
       if (cps[idx] !== ch(',')) this.fail("Expecting ',' delimiter", idx);
       const comma = idx;
       idx = this.skip(idx + 1);
@@ -259,15 +261,16 @@ class Scanner {
 
   /** `_parse_array_unicode`, with 3.13's trailing-comma message at the comma. */
   private parseArray(start: number): [unknown, number] {
+    this.enter();
     const cps = this.cps;
     const result: unknown[] = [];
     let idx = this.skip(start);
-    if (cps[idx] === ch(']')) return [result, idx + 1];
+    if (cps[idx] === ch(']')) return this.leave(result, idx + 1);
     for (;;) {
       const [value, afterValue] = this.scanOnce(idx);
       result.push(value);
       idx = this.skip(afterValue);
-      if (cps[idx] === ch(']')) return [result, idx + 1];
+      if (cps[idx] === ch(']')) return this.leave(result, idx + 1);
       if (cps[idx] !== ch(',')) this.fail("Expecting ',' delimiter", idx);
       const comma = idx;
       idx = this.skip(idx + 1);

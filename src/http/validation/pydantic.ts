@@ -19,7 +19,8 @@
 //   domain reads them with `parseDateTimeLax` / `datePart`).
 // - A union of models is resolved by key overlap (decisions §5): the member sharing most keys
 //   with the input (ties: the first) is the one validated and reported, without pydantic's
-//   per-member locs. A union of literals is one `Literal`; `X | null` is pydantic's nullable.
+//   per-member locs; a non-object input goes to the first member accepting it (else the first).
+//   A union of literals is one `Literal`; `X | null` is pydantic's nullable.
 // - `x-unique-by: <key>` on an array reports each repeated key as a `value_error` on that item's
 //   field, and only once the list itself is valid (pydantic runs validators after the fields).
 // - A bool given to a number field is `float_type`, as the contract says (see BOOL_IS_NUMBER).
@@ -244,6 +245,14 @@ function visitUnion(walk: Walk, members: Schema[], input: unknown, path: Loc): V
     return report(walk, checkLiteral(nonNull.map((m) => m.const), input), input, path);
   }
   if (nonNull.length === 1) return visit(walk, nonNull[0], input, path);
+  if (!isPlainObject(input)) {
+    // A scalar member may take a non-object input (`str | float`): the first that does wins.
+    for (const member of nonNull) {
+      const trial: Walk = { ...walk, errors: [] };
+      const visited = visit(trial, member, input, path);
+      if (visited.ok && trial.errors.length === 0) return visited;
+    }
+  }
   return visit(walk, pickMember(nonNull, input), input, path);
 }
 
