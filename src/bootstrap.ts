@@ -57,6 +57,7 @@ export async function composeServices(settings: Settings, options: ComposeOption
     crashes: crashData ? crashCapability(() => ({ index: crashData.index, sources: crashData.sources, states, geocoder })) : null,
     telematics: null,
     dataVersion: () => crashData?.version ?? null,
+    onJobQueued: () => {},
     now,
   };
 }

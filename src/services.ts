@@ -40,5 +40,7 @@ export interface Services {
   telematics: TelematicsCapability | null;
   /** The loaded crash data's version, reported by /v1/health; null before the first build. */
   dataVersion: () => string | null;
+  /** Called after a job is queued, so workers in this process start it without waiting a poll. */
+  onJobQueued: () => void;
   now: () => Date;
 }

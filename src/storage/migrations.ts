@@ -95,6 +95,12 @@ const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  '0003_job_callback_key': {
+    async up(db: Kysely<any>) {
+      // HMAC key for the job's callback signature: the SHA-256 of the API key that queued it.
+      await db.schema.alterTable('jobs').addColumn('callback_key', 'text').execute();
+    },
+  },
 };
 
 class InCodeMigrations implements MigrationProvider {

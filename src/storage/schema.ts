@@ -43,6 +43,7 @@ export interface JobsTable {
   naics_code: string | null;
   version: string;
   callback_url: string | null;
+  callback_key: string | null;
   upload_dir: string | null;
   max_running: number;
   attempts: Generated<number>;

@@ -5,7 +5,10 @@ import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database, JobsTable } from '../schema.ts';
 
 export type JobRow = Selectable<JobsTable>;
-export type NewJob = Omit<JobRow, 'attempts' | 'lease_owner' | 'lease_until' | 'result_json' | 'started_at' | 'finished_at' | 'expires_at' | 'error_message'>;
+export type NewJob = Omit<
+  JobRow,
+  'attempts' | 'lease_owner' | 'lease_until' | 'result_json' | 'started_at' | 'finished_at' | 'expires_at' | 'error_message' | 'callback_key'
+> & { callback_key?: string | null };
 
 export class JobsRepository {
   constructor(private readonly db: Kysely<Database>) {}

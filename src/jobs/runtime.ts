@@ -1,0 +1,67 @@
+// The job side of a process: a worker pool over the queue, the retention sweeper, and the
+// callbacks sent when a job ends. `roadrisk serve` runs it beside the API (ROADRISK_WORKERS),
+// `roadrisk worker` alone.
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Services } from '../services.ts';
+import type { JobRow } from '../storage/repositories/jobs.ts';
+import { EmbeddedJobQueue } from './queue.ts';
+import { WorkerPool, type JobHandler } from './worker.ts';
+import { CallbackSender } from './callbacks.ts';
+import { sweep } from './sweeper.ts';
+import { jobRecord } from './job-record.ts';
+import type { JobOutcome } from './queue.ts';
+
+const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+const DAY_MS = 86_400_000;
+
+export interface JobRuntime {
+  pool: WorkerPool;
+  stop(): Promise<void>;
+}
+
+export interface JobRuntimeOptions {
+  concurrency: number;
+  handler: JobHandler;
+  log: (message: string, fields?: Record<string, unknown>) => void;
+  pollMs?: number;
+  leaseMs?: number;
+}
+
+export function startJobRuntime(services: Services, options: JobRuntimeOptions): JobRuntime {
+  const queue = new EmbeddedJobQueue(services.jobs, {
+    retentionMs: services.settings.jobRetentionDays * DAY_MS,
+    leaseMs: options.leaseMs,
+    now: services.now,
+  });
+  const callbacks = new CallbackSender(options.log);
+  const onFinished = (job: JobRow, outcome: JobOutcome) => {
+    // The converted upload is no longer needed once the result (or failure) is written.
+    if (job.upload_dir) void rm(job.upload_dir, { recursive: true, force: true });
+    if (job.callback_url && job.callback_key) {
+      const record = jobRecord({ ...job, status: outcome.status, error_message: outcome.status === 'failed' ? outcome.errorMessage : null }, services.now());
+      callbacks.send({ url: job.callback_url, body: JSON.stringify(record), hmacKey: job.callback_key });
+    }
+  };
+  const pool = new WorkerPool(queue, options.handler, {
+    concurrency: options.concurrency,
+    pollMs: options.pollMs,
+    onFinished,
+    log: options.log,
+  });
+  pool.start();
+  const uploads = join(services.settings.dataDir, 'uploads');
+  const runSweep = () =>
+    sweep(services.jobs, uploads, services.now()).catch((error) => options.log('sweep failed', { err: error }));
+  void runSweep();
+  const sweeper = setInterval(runSweep, SWEEP_INTERVAL_MS);
+  sweeper.unref();
+  return {
+    pool,
+    async stop() {
+      clearInterval(sweeper);
+      await pool.stop();
+      callbacks.stop();
+    },
+  };
+}
