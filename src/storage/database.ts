@@ -6,7 +6,7 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { Database } from './schema.ts';
-import { migrateToLatest } from './migrations.ts';
+import { migrateToLatest } from './migrations/index.ts';
 
 export type Engine = 'sqlite' | 'postgres';
 
