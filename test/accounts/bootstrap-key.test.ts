@@ -15,8 +15,8 @@ describe('bootstrap key', () => {
     assert.equal(account.plan, 'enterprise');
     const res = await t.app.inject({ method: 'POST', url: '/v1/api-keys', headers: bearer(SECRET), payload: { name: 'from bootstrap' } });
     assert.equal(res.statusCode, 200);
-    const [key] = await t.services.accounts.listKeys(account.id);
-    assert.deepEqual([key.role, key.environment, key.start], ['admin', 'production', SECRET.slice(0, 12)]);
+    const key = (await t.services.accounts.listKeys(account.id)).find((k) => k.name === 'bootstrap');
+    assert.deepEqual([key?.role, key?.environment, key?.start], ['admin', 'production', SECRET.slice(0, 12)]);
   });
 
   it('is idempotent across restarts', async () => {
@@ -27,7 +27,7 @@ describe('bootstrap key', () => {
 
   it('stays revoked once revoked', async () => {
     const account = await t.services.accounts.accountByName('bootstrap');
-    const [key] = await t.services.accounts.listKeys(account.id);
+    const key = (await t.services.accounts.listKeys(account.id)).find((k) => k.name === 'bootstrap')!;
     await t.services.accounts.revokeKey(account.id, key.key_id);
     assert.equal(await t.services.accounts.ensureBootstrap(SECRET), 'revoked');
     assert.equal((await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(SECRET) })).statusCode, 401);

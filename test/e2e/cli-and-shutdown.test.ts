@@ -4,43 +4,50 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import SQLite from 'better-sqlite3';
+import { openStore } from '../../src/storage/database.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { cliEnv, runCli, startServe } from '../support/process.ts';
 
 let dataDir: string;
-before(() => {
+let database: TestDatabase;
+const env = (extra: Record<string, string> = {}) => cliEnv(dataDir, { ...(database.url ? { ROADRISK_DATABASE_URL: database.url } : {}), ...extra });
+before(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'roadrisk-e2e-'));
+  database = await createTestDatabase();
 });
-after(() => rmSync(dataDir, { recursive: true, force: true }));
+after(async () => {
+  await database.drop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 describe('roadrisk CLI', () => {
   it('creates an account and keys, and revokes a key, printing JSON', () => {
-    const env = cliEnv(dataDir);
-    const account = runCli(['accounts', 'create', '--name', 'fleetco', '--plan', 'standard'], env);
+    const env_ = env();
+    const account = runCli(['accounts', 'create', '--name', 'fleetco', '--plan', 'standard'], env_);
     assert.equal(account.code, 0, account.stderr);
     assert.equal(JSON.parse(account.stdout).plan, 'standard');
-    const key = runCli(['keys', 'create', '--account', 'fleetco', '--environment', 'sandbox', '--role', 'admin'], env);
+    const key = runCli(['keys', 'create', '--account', 'fleetco', '--environment', 'sandbox', '--role', 'admin'], env_);
     assert.equal(key.code, 0, key.stderr);
     const created = JSON.parse(key.stdout);
     assert.match(created.api_key, /^rr_test_/);
     assert.ok(created.key_id);
-    const revoked = runCli(['keys', 'revoke', created.key_id], env);
+    const revoked = runCli(['keys', 'revoke', created.key_id], env_);
     assert.equal(revoked.code, 0, revoked.stderr);
     assert.ok(JSON.parse(revoked.stdout).revoked_at);
   });
 
   it('refuses a bad plan and an unknown account with a message on stderr', () => {
-    const env = cliEnv(dataDir);
-    const bad = runCli(['accounts', 'create', '--name', 'x', '--plan', 'platinum'], env);
+    const env_ = env();
+    const bad = runCli(['accounts', 'create', '--name', 'x', '--plan', 'platinum'], env_);
     assert.notEqual(bad.code, 0);
     assert.match(bad.stderr, /unknown plan/);
-    const missing = runCli(['keys', 'create', '--account', 'nobody', '--environment', 'production', '--role', 'admin'], env);
+    const missing = runCli(['keys', 'create', '--account', 'nobody', '--environment', 'production', '--role', 'admin'], env_);
     assert.notEqual(missing.code, 0);
     assert.equal(missing.stdout, '');
   });
 
   it('stops at start on a bad setting, naming it', () => {
-    const result = runCli(['serve'], cliEnv(dataDir, { ROADRISK_PORT: 'eighty' }));
+    const result = runCli(['serve'], env({ ROADRISK_PORT: 'eighty' }));
     assert.equal(result.code, 2);
     assert.match(result.stderr, /ROADRISK_PORT/);
   });
@@ -49,7 +56,7 @@ describe('roadrisk CLI', () => {
 describe('roadrisk serve', () => {
   it('serves, then shuts down gracefully on SIGTERM', async () => {
     const secret = 'rr_live_e2eBootstrapKey000000000000000000';
-    const server = await startServe(cliEnv(dataDir, { ROADRISK_BOOTSTRAP_API_KEY: secret }));
+    const server = await startServe(env({ ROADRISK_BOOTSTRAP_API_KEY: secret }));
     const health = await fetch(`${server.url}/v1/health`);
     assert.equal(health.status, 200);
     const keys = await fetch(`${server.url}/v1/api-keys`, { headers: { authorization: `Bearer ${secret}` } });
@@ -58,9 +65,9 @@ describe('roadrisk serve', () => {
     server.child.kill('SIGTERM');
     assert.equal(await exited, 0);
     // The usage of the request above was flushed on shutdown.
-    const db = new SQLite(join(dataDir, 'roadrisk.sqlite'), { readonly: true });
-    const row = db.prepare("select sum(requests) as n from usage_daily where endpoint = 'api-keys'").get() as { n: number };
-    db.close();
-    assert.equal(row.n, 1);
+    const store = await openStore({ databaseUrl: database.url, dataDir });
+    const rows = await store.db.selectFrom('usage_daily').select('requests').where('endpoint', '=', 'api-keys').execute();
+    await store.close();
+    assert.deepEqual(rows.map((r) => Number(r.requests)), [1]);
   });
 });

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
+import { PG_ADMIN_URL } from '../support/database.ts';
 
 let t: TestApp;
 before(async () => {
@@ -31,7 +32,7 @@ describe('HTTP basics', () => {
     const res = await t.app.inject({ method: 'GET', url: '/v1/health' });
     assert.equal(res.statusCode, 200);
     assert.equal(res.json().status, 'ok');
-    assert.equal(res.json().storage, 'sqlite');
+    assert.equal(res.json().storage, PG_ADMIN_URL ? 'postgres' : 'sqlite');
   });
 
   it('answers 413 for a JSON body over the limit', async () => {

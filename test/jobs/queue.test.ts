@@ -10,9 +10,11 @@ import { JobsRepository, type NewJob } from '../../src/storage/repositories/jobs
 import { AccountsRepository } from '../../src/storage/repositories/accounts.ts';
 import { EmbeddedJobQueue } from '../../src/jobs/queue.ts';
 import { WorkerPool } from '../../src/jobs/worker.ts';
+import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 
 let dir: string;
 let store: Store;
+let database: TestDatabase;
 let jobs: JobsRepository;
 const clock = { now: new Date('2025-01-01T00:00:00Z') };
 const LEASE = 30_000;
@@ -38,7 +40,8 @@ function newJob(account: string, maxRunning = 8): NewJob {
 
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'roadrisk-queue-'));
-  store = await openStore({ databaseUrl: null, dataDir: dir });
+  database = await createTestDatabase();
+  store = await openStore({ databaseUrl: database.url, dataDir: dir });
   const accounts = new AccountsRepository(store.db);
   for (const id of ['a', 'b']) await accounts.insert({ id, name: id, plan: 'standard', email: null, password_hash: null, created_at: clock.now.toISOString() });
   jobs = new JobsRepository(store.db);
@@ -49,6 +52,7 @@ beforeEach(async () => {
 });
 after(async () => {
   await store.close();
+  await database.drop();
   rmSync(dir, { recursive: true, force: true });
 });
 

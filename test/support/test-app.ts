@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { loadSettings } from '../../src/config.ts';
+import { createTestDatabase } from './database.ts';
 import { composeServices, closeServices } from '../../src/bootstrap.ts';
 import { buildApp } from '../../src/http/app.ts';
 import type { Services } from '../../src/services.ts';
@@ -39,17 +40,24 @@ export interface TestAppOptions {
 /** Copies the prepared crash store and index into a test's data dir. */
 function copyCrashFixture(dataDir: string): void {
   const fixture = process.env.ROADRISK_TEST_FIXTURE;
-  if (!fixture || !existsSync(join(fixture, 'roadrisk.sqlite'))) {
+  if (!fixture || !existsSync(join(fixture, 'indexes'))) {
     throw new Error('crash data fixture missing: run the suite with `npm test` (scripts/run-tests.mjs prepares it)');
   }
-  copyFileSync(join(fixture, 'roadrisk.sqlite'), join(dataDir, 'roadrisk.sqlite'));
+  // On PostgreSQL the crash rows come with the database template; the index file is per machine.
+  if (existsSync(join(fixture, 'roadrisk.sqlite'))) copyFileSync(join(fixture, 'roadrisk.sqlite'), join(dataDir, 'roadrisk.sqlite'));
   cpSync(join(fixture, 'indexes'), join(dataDir, 'indexes'), { recursive: true });
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'roadrisk-test-'));
   if (options.crashData) copyCrashFixture(dataDir);
-  const settings = loadSettings({ ROADRISK_DATA_DIR: dataDir, ROADRISK_SOURCE_DATA: SOURCE_DATA, ...options.env });
+  const database = await createTestDatabase();
+  const settings = loadSettings({
+    ROADRISK_DATA_DIR: dataDir,
+    ROADRISK_SOURCE_DATA: SOURCE_DATA,
+    ...(database.url ? { ROADRISK_DATABASE_URL: database.url } : {}),
+    ...options.env,
+  });
   const clock = { now: new Date('2025-06-01T12:00:00Z') };
   const services = await composeServices(settings, { now: () => clock.now, crashData: options.crashData ? 'load' : 'none' });
   const configure = options.configure;
@@ -81,6 +89,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     async close() {
       await app.close();
       await closeServices(services);
+      await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
