@@ -19,6 +19,9 @@ import { crashCapability } from './crash-data/crash-capability.ts';
 import { stateLocator } from './domain/geo/states.ts';
 import { createGeocoder } from './domain/geo/geocode.ts';
 import { join } from 'node:path';
+import type { Store } from './storage/database.ts';
+import { EmbeddedJobQueue, type JobQueue } from './jobs/queue.ts';
+import { PgBossJobQueue, startPgBoss } from './jobs/pg-boss-queue.ts';
 
 export interface ComposeOptions {
   now?: () => Date;
@@ -41,6 +44,8 @@ export async function composeServices(settings: Settings, options: ComposeOption
   const accounts = new AccountService(new AccountsRepository(store.db), keys, now);
   if (settings.bootstrapApiKey) await accounts.ensureBootstrap(settings.bootstrapApiKey);
   const crashData = await startCrashData(settings, new CrashesRepository(store.db), options, now);
+  const jobs = new JobsRepository(store.db);
+  const jobQueue = await openJobQueue(settings, store, jobs, now);
   const states = stateLocator();
   const geocoder = createGeocoder({ countiesFile: join(settings.sourceDataDir, 'census', 'Gaz_counties_national.txt') });
   return {
@@ -51,15 +56,27 @@ export async function composeServices(settings: Settings, options: ComposeOption
     usage: new UsageRecorder(usageRepository, keys, options.usageFlushMs ?? 2000),
     usageRepository,
     rateLimiter: new MemoryRateLimiter(),
-    jobs: new JobsRepository(store.db),
+    jobs,
+    jobQueue,
     naics: NaicsCatalog.load(settings.sourceDataDir),
     garaging: null,
     crashes: crashData ? crashCapability(() => ({ index: crashData.index, sources: crashData.sources, states, geocoder })) : null,
     telematics: null,
     dataVersion: () => crashData?.version ?? null,
-    onJobQueued: () => {},
     now,
   };
+}
+
+const DAY_MS = 86_400_000;
+
+async function openJobQueue(settings: Settings, store: Store, jobs: JobsRepository, now: () => Date): Promise<JobQueue> {
+  const retentionMs = settings.jobRetentionDays * DAY_MS;
+  if (store.engine === 'postgres' && settings.databaseUrl) {
+    const boss = await startPgBoss(settings.databaseUrl);
+    store.onClose(() => boss.stop({ graceful: false, wait: true }));
+    return new PgBossJobQueue(boss, jobs, { retentionMs, now });
+  }
+  return new EmbeddedJobQueue(jobs, { retentionMs, now });
 }
 
 async function startCrashData(

@@ -13,6 +13,7 @@ import type { CaGaragingRequest, GaragingResponse } from './http/schemas/garagin
 import type { CrashAggregateRequest, CrashAggregateResponse } from './http/schemas/crashes.ts';
 
 import type { TelematicsCapability } from './jobs/telematics-capability.ts';
+import type { JobQueue } from './jobs/queue.ts';
 
 export type LineOfBusiness = 'ca' | 'ppa';
 
@@ -40,7 +41,7 @@ export interface Services {
   telematics: TelematicsCapability | null;
   /** The loaded crash data's version, reported by /v1/health; null before the first build. */
   dataVersion: () => string | null;
-  /** Called after a job is queued, so workers in this process start it without waiting a poll. */
-  onJobQueued: () => void;
+  /** The telematics job queue (embedded, or pg-boss on PostgreSQL). */
+  jobQueue: JobQueue;
   now: () => Date;
 }

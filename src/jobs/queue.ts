@@ -11,7 +11,22 @@ export interface JobQueue {
   renew(jobId: string, workerId: string): Promise<boolean>;
   /** Ends the job if the worker still holds it; false (and nothing written) otherwise. */
   finish(jobId: string, workerId: string, outcome: JobOutcome): Promise<boolean>;
+  /** Tells workers (here and, where the queue reaches them, elsewhere) that a job was queued. */
+  announce(jobId: string): Promise<void>;
+  /** Workers in this process listen, to start a job without waiting for their next poll. */
+  onAnnounce(listener: () => void): void;
   readonly leaseMs: number;
+}
+
+/** Listeners of this process's announcements, shared by both queue implementations. */
+export class LocalAnnouncements {
+  private readonly listeners = new Set<() => void>();
+  add(listener: () => void): void {
+    this.listeners.add(listener);
+  }
+  notify(): void {
+    for (const listener of this.listeners) listener();
+  }
 }
 
 export interface EmbeddedQueueOptions {
@@ -23,6 +38,7 @@ export interface EmbeddedQueueOptions {
 export class EmbeddedJobQueue implements JobQueue {
   readonly leaseMs: number;
   private readonly now: () => Date;
+  private readonly local = new LocalAnnouncements();
 
   constructor(
     private readonly jobs: JobsRepository,
@@ -43,5 +59,13 @@ export class EmbeddedJobQueue implements JobQueue {
 
   finish(jobId: string, workerId: string, outcome: JobOutcome) {
     return this.jobs.finish(jobId, workerId, outcome, this.now(), this.options.retentionMs);
+  }
+
+  async announce(): Promise<void> {
+    this.local.notify();
+  }
+
+  onAnnounce(listener: () => void): void {
+    this.local.add(listener);
   }
 }

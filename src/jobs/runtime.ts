@@ -5,7 +5,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Services } from '../services.ts';
 import type { JobRow } from '../storage/repositories/jobs.ts';
-import { EmbeddedJobQueue } from './queue.ts';
 import { WorkerPool, type JobHandler } from './worker.ts';
 import { CallbackSender } from './callbacks.ts';
 import { sweep } from './sweeper.ts';
@@ -13,7 +12,6 @@ import { jobRecord } from './job-record.ts';
 import type { JobOutcome } from './queue.ts';
 
 const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
-const DAY_MS = 86_400_000;
 
 export interface JobRuntime {
   pool: WorkerPool;
@@ -25,15 +23,10 @@ export interface JobRuntimeOptions {
   handler: JobHandler;
   log: (message: string, fields?: Record<string, unknown>) => void;
   pollMs?: number;
-  leaseMs?: number;
 }
 
 export function startJobRuntime(services: Services, options: JobRuntimeOptions): JobRuntime {
-  const queue = new EmbeddedJobQueue(services.jobs, {
-    retentionMs: services.settings.jobRetentionDays * DAY_MS,
-    leaseMs: options.leaseMs,
-    now: services.now,
-  });
+  const queue = services.jobQueue;
   const callbacks = new CallbackSender(options.log);
   const onFinished = (job: JobRow, outcome: JobOutcome) => {
     // The converted upload is no longer needed once the result (or failure) is written.
@@ -49,6 +42,7 @@ export function startJobRuntime(services: Services, options: JobRuntimeOptions):
     onFinished,
     log: options.log,
   });
+  queue.onAnnounce(() => pool.notify());
   pool.start();
   const uploads = join(services.settings.dataDir, 'uploads');
   const runSweep = () =>

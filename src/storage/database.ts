@@ -13,6 +13,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Store {
   db: Kysely<Database>;
   engine: Engine;
+  /** Runs `task` before the database closes (e.g. stopping the job queue that uses it). */
+  onClose(task: () => Promise<void>): void;
   close(): Promise<void>;
 }
 
@@ -48,5 +50,14 @@ export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
   const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
   await migrateToLatest(db);
-  return { db, engine, close: () => db.destroy() };
+  const beforeClose: (() => Promise<void>)[] = [];
+  return {
+    db,
+    engine,
+    onClose: (task) => void beforeClose.push(task),
+    async close() {
+      for (const task of beforeClose.reverse()) await task().catch(() => {});
+      await db.destroy();
+    },
+  };
 }

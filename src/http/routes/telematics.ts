@@ -68,7 +68,7 @@ export const telematicsRoutes =
           max_running: plan.concurrentTelematicsJobs,
           created_at: now.toISOString(),
         });
-        services.onJobQueued();
+        await services.jobQueue.announce(jobId);
         reply.header('Location', `/v1/risk-score/${line}-telematics/job/${jobId}/status`);
         return { job_id: jobId, status: 'pending', error_message: null };
       } catch (error) {

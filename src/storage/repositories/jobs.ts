@@ -42,12 +42,14 @@ export class JobsRepository {
    * Leases the oldest runnable job: pending, or processing with an expired lease (its worker died),
    * skipping accounts already running their plan's number of jobs at once.
    */
-  async claim(workerId: string, now: Date, leaseMs: number): Promise<JobRow | undefined> {
+  async claim(workerId: string, now: Date, leaseMs: number, only: { jobId?: string; createdBefore?: Date } = {}): Promise<JobRow | undefined> {
     const nowIso = now.toISOString();
     const until = new Date(now.getTime() + leaseMs).toISOString();
-    const candidate = await this.db
-      .selectFrom('jobs as j')
-      .select('j.id')
+    let query = this.db.selectFrom('jobs as j').select('j.id');
+    // A queue that delivers job ids (pg-boss) leases the delivered job, under the same conditions.
+    if (only.jobId !== undefined) query = query.where('j.id', '=', only.jobId);
+    if (only.createdBefore !== undefined) query = query.where('j.created_at', '<', only.createdBefore.toISOString());
+    const candidate = await query
       .where((eb) =>
         eb.or([eb('j.status', '=', 'pending'), eb.and([eb('j.status', '=', 'processing'), eb('j.lease_until', '<', nowIso)])]),
       )
@@ -131,6 +133,20 @@ export class JobsRepository {
       .where('expires_at', '<=', now.toISOString())
       .executeTakeFirst();
     return Number(result.numUpdatedRows);
+  }
+
+  /** Internal lookup for workers: no account scope. */
+  async findById(id: string): Promise<JobRow | undefined> {
+    return this.db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async countByStatus(): Promise<Record<string, number>> {
+    const rows = await this.db
+      .selectFrom('jobs')
+      .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('status')
+      .execute();
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
 
   async countActive(accountId: string): Promise<number> {
