@@ -16,12 +16,14 @@ import { CrashesRepository } from './storage/repositories/crashes.ts';
 import { loadCrashData, type CrashData } from './crash-data/crash-data.ts';
 import { buildCrashData } from './crash-data/build.ts';
 import { crashCapability } from './crash-data/crash-capability.ts';
+import { CrashDataHolder } from './crash-data/crash-data-holder.ts';
 import { stateLocator } from './domain/geo/states.ts';
 import { createGeocoder } from './domain/geo/geocode.ts';
 import { join } from 'node:path';
 import type { Store } from './storage/database.ts';
 import { EmbeddedJobQueue, type JobQueue } from './jobs/queue.ts';
 import { PgBossJobQueue, startPgBoss } from './jobs/pg-boss-queue.ts';
+import { createMetrics } from './http/metrics.ts';
 
 export interface ComposeOptions {
   now?: () => Date;
@@ -43,14 +45,18 @@ export async function composeServices(settings: Settings, options: ComposeOption
   const usageRepository = new UsageRepository(store.db);
   const accounts = new AccountService(new AccountsRepository(store.db), keys, now);
   if (settings.bootstrapApiKey) await accounts.ensureBootstrap(settings.bootstrapApiKey);
-  const crashData = await startCrashData(settings, new CrashesRepository(store.db), options, now);
+  const crashesRepository = new CrashesRepository(store.db);
+  const crashData = new CrashDataHolder(crashesRepository, settings.dataDir, await startCrashData(settings, crashesRepository, options, now), options.log);
+  store.onClose(async () => crashData.stop());
   const jobs = new JobsRepository(store.db);
   const jobQueue = await openJobQueue(settings, store, jobs, now);
   const states = stateLocator();
   const geocoder = createGeocoder({ countiesFile: join(settings.sourceDataDir, 'census', 'Gaz_counties_national.txt') });
+  const metrics = createMetrics({ jobs, dataVersion: () => crashData.version });
   return {
     settings,
     store,
+    metrics,
     plans: loadPlanCatalog(settings.plansFile ?? undefined),
     accounts,
     usage: new UsageRecorder(usageRepository, keys, options.usageFlushMs ?? 2000),
@@ -60,9 +66,12 @@ export async function composeServices(settings: Settings, options: ComposeOption
     jobQueue,
     naics: NaicsCatalog.load(settings.sourceDataDir),
     garaging: null,
-    crashes: crashData ? crashCapability(() => ({ index: crashData.index, sources: crashData.sources, states, geocoder })) : null,
+    crashData,
+    crashes: crashCapability(() =>
+      crashData.current ? { index: crashData.current.index, sources: crashData.current.sources, states, geocoder } : null,
+    ),
     telematics: null,
-    dataVersion: () => crashData?.version ?? null,
+    dataVersion: () => crashData.version,
     now,
   };
 }

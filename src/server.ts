@@ -20,6 +20,7 @@ export async function startServer(settings: Settings): Promise<RunningServer> {
   const services = await composeServices(settings, { crashData: 'build', log: (m) => process.stderr.write(`${m}\n`) });
   const app = await buildApp(services, { logLevel: settings.logLevel });
   services.usage.start();
+  services.crashData.watch();
   const address = await app.listen({ port: settings.port, host: settings.host });
   let closing: Promise<void> | null = null;
   const close = () =>

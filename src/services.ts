@@ -14,6 +14,8 @@ import type { CrashAggregateRequest, CrashAggregateResponse } from './http/schem
 
 import type { TelematicsCapability } from './jobs/telematics-capability.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { Metrics } from './http/metrics.ts';
+import type { CrashDataHolder } from './crash-data/crash-data-holder.ts';
 
 export type LineOfBusiness = 'ca' | 'ppa';
 
@@ -41,6 +43,9 @@ export interface Services {
   telematics: TelematicsCapability | null;
   /** The loaded crash data's version, reported by /v1/health; null before the first build. */
   dataVersion: () => string | null;
+  metrics: Metrics;
+  /** The crash data in memory, reloaded when the store's version changes. */
+  crashData: CrashDataHolder;
   /** The telematics job queue (embedded, or pg-boss on PostgreSQL). */
   jobQueue: JobQueue;
   now: () => Date;

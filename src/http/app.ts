@@ -9,11 +9,13 @@ import { installAuth } from './auth.ts';
 import { installBodyParsers } from './json-body.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { installRequestValidation } from './request-validation.ts';
+import { installMetrics } from './metrics.ts';
 import { healthRoutes } from './routes/health.ts';
 import { garagingRoutes } from './routes/garaging.ts';
 import { crashRoutes } from './routes/crashes.ts';
 import { telematicsRoutes } from './routes/telematics.ts';
 import { apiKeyRoutes } from './routes/api-keys.ts';
+import { dashboardRoutes } from '../dashboard/plugin.ts';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 /** JSON requests are small (50 vehicles are ~10 kB); uploads go through multipart's own limit. */
@@ -78,6 +80,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   installRequestValidation(app);
   installErrorHandling(app);
   installAuth(app, services);
+  installMetrics(app, services.metrics);
 
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   await app.register(healthRoutes(services));
@@ -85,5 +88,6 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(crashRoutes(services));
   await app.register(telematicsRoutes(services));
   await app.register(apiKeyRoutes(services));
+  await app.register(dashboardRoutes(services));
   return app;
 }

@@ -29,6 +29,10 @@ export function startJobRuntime(services: Services, options: JobRuntimeOptions):
   const queue = services.jobQueue;
   const callbacks = new CallbackSender(options.log);
   const onFinished = (job: JobRow, outcome: JobOutcome) => {
+    const started = job.started_at ? Date.parse(job.started_at) : NaN;
+    if (Number.isFinite(started)) {
+      services.metrics.jobDuration.observe({ job_type: job.job_type, status: outcome.status }, (services.now().getTime() - started) / 1000);
+    }
     // The converted upload is no longer needed once the result (or failure) is written.
     if (job.upload_dir) void rm(job.upload_dir, { recursive: true, force: true });
     if (job.callback_url && job.callback_key) {

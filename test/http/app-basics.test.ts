@@ -99,3 +99,14 @@ describe('logging', () => {
     assert.ok(!lines.join('\n').includes(t.keys.enterprise));
   });
 });
+
+describe('metrics', () => {
+  it('exposes Prometheus metrics: request latency by route, jobs by status, data version', async () => {
+    await t.app.inject({ method: 'GET', url: '/v1/api-keys', headers: bearer(t.keys.enterprise) });
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    assert.equal(res.statusCode, 200);
+    assert.match(res.body, /roadrisk_http_request_duration_seconds_count\{method="GET",route="\/v1\/api-keys",status_code="200"\} \d+/);
+    assert.match(res.body, /roadrisk_jobs\{status="pending"\} \d+/);
+    assert.match(res.body, /roadrisk_crash_data_info\{version="none"\} 1/);
+  });
+});
