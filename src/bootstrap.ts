@@ -11,6 +11,7 @@ import { AccountService } from './accounts/account-service.ts';
 import { UsageRecorder } from './accounts/usage-recorder.ts';
 import { loadPlanCatalog } from './accounts/plans.ts';
 import { MemoryRateLimiter } from './http/rate-limiter.ts';
+import { DatabaseRateLimiter } from './storage/repositories/rate-windows.ts';
 import { NaicsCatalog } from './domain/naics.ts';
 import { CrashesRepository } from './storage/repositories/crashes.ts';
 import { loadCrashData, type CrashData } from './crash-data/crash-data.ts';
@@ -61,7 +62,7 @@ export async function composeServices(settings: Settings, options: ComposeOption
     accounts,
     usage: new UsageRecorder(usageRepository, keys, options.usageFlushMs ?? 2000),
     usageRepository,
-    rateLimiter: new MemoryRateLimiter(),
+    rateLimiter: store.engine === 'postgres' ? new DatabaseRateLimiter(store.db) : new MemoryRateLimiter(),
     jobs,
     jobQueue,
     naics: NaicsCatalog.load(settings.sourceDataDir),

@@ -42,9 +42,9 @@ function checkPlan(services: Services, caller: Caller, access: RouteAccess): voi
   }
 }
 
-function applyRateLimit(services: Services, caller: Caller, reply: FastifyReply): void {
+async function applyRateLimit(services: Services, caller: Caller, reply: FastifyReply): Promise<void> {
   const limit = keyRateLimit(services.plans, caller.account.plan, caller.environment);
-  const decision = services.rateLimiter.hit(caller.key.id, limit, services.now().getTime());
+  const decision = await services.rateLimiter.hit(caller.key.id, limit, services.now().getTime());
   const headers: Record<string, string> = {
     'RateLimit-Limit': String(decision.limit),
     'RateLimit-Remaining': String(decision.remaining),
@@ -64,7 +64,7 @@ export function installAuth(app: FastifyInstance, services: Services): void {
     const caller = await authenticate(services, request);
     checkPlan(services, caller, access);
     request.caller = caller;
-    applyRateLimit(services, caller, reply);
+    await applyRateLimit(services, caller, reply);
   });
   app.addHook('onResponse', async (request) => {
     const access = request.routeOptions.config?.access;

@@ -1,5 +1,5 @@
-// Per-key request rate limit: a fixed one-minute window per key, in this process's memory.
-// The scale-out store replaces it with a shared counter behind the same interface.
+// Per-key request rate limit: a fixed one-minute window per key. In this process's memory on the
+// embedded store (one API process); in the database when several API processes share PostgreSQL.
 export interface RateDecision {
   allowed: boolean;
   limit: number;
@@ -9,7 +9,7 @@ export interface RateDecision {
 }
 
 export interface RateLimiter {
-  hit(keyId: string, limitPerMinute: number, nowMs: number): RateDecision;
+  hit(keyId: string, limitPerMinute: number, nowMs: number): RateDecision | Promise<RateDecision>;
 }
 
 const WINDOW_MS = 60_000;

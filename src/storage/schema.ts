@@ -83,7 +83,23 @@ export interface CrashesTable {
   severity: string;
 }
 
+export interface RateWindowsTable {
+  key_id: string;
+  /** Epoch ms of the window's start. */
+  window_start: number;
+  requests: number;
+}
+
+export interface UploadChunksTable {
+  job_id: string;
+  file: string;
+  seq: number;
+  data: Uint8Array;
+}
+
 export interface Database {
+  rate_windows: RateWindowsTable;
+  upload_chunks: UploadChunksTable;
   crash_sources: CrashSourcesTable;
   crashes: CrashesTable;
   accounts: AccountsTable;

@@ -5,12 +5,14 @@ import { migration as m0001 } from './0001_accounts_keys_usage_jobs.ts';
 import { migration as m0002 } from './0002_crash_store.ts';
 import { migration as m0003 } from './0003_job_callback_key.ts';
 import { migration as m0004 } from './0004_dashboard_sessions.ts';
+import { migration as m0005 } from './0005_scale_out.ts';
 
 const migrations: Record<string, Migration> = {
   '0001_accounts_keys_usage_jobs': m0001,
   '0002_crash_store': m0002,
   '0003_job_callback_key': m0003,
   '0004_dashboard_sessions': m0004,
+  '0005_scale_out': m0005,
 };
 
 class InCodeMigrations implements MigrationProvider {
