@@ -25,6 +25,8 @@ import type { Store } from './storage/database.ts';
 import { EmbeddedJobQueue, type JobQueue } from './jobs/queue.ts';
 import { PgBossJobQueue, startPgBoss } from './jobs/pg-boss-queue.ts';
 import { createMetrics } from './http/metrics.ts';
+import { DatabaseUploadStore } from './storage/uploads/database-upload-store.ts';
+import { LocalUploadStore } from './storage/uploads/local-upload-store.ts';
 
 export interface ComposeOptions {
   now?: () => Date;
@@ -65,6 +67,10 @@ export async function composeServices(settings: Settings, options: ComposeOption
     rateLimiter: store.engine === 'postgres' ? new DatabaseRateLimiter(store.db) : new MemoryRateLimiter(),
     jobs,
     jobQueue,
+    uploads:
+      settings.uploadStore === 'database'
+        ? new DatabaseUploadStore(store.db, join(settings.dataDir, 'work'))
+        : new LocalUploadStore(),
     naics: NaicsCatalog.load(settings.sourceDataDir),
     garaging: null,
     crashData,

@@ -13,6 +13,8 @@ export interface Settings {
   jobRetentionDays: number;
   bootstrapApiKey: string | null;
   plansFile: string | null;
+  /** Where converted uploads wait for a worker: this machine's data dir, or the shared database. */
+  uploadStore: 'local' | 'database';
   logLevel: string;
 }
 
@@ -49,7 +51,12 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new SettingsError('ROADRISK_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   }
+  const uploadStore = env.ROADRISK_UPLOAD_STORE?.trim() || (databaseUrl ? 'database' : 'local');
+  if (uploadStore !== 'local' && uploadStore !== 'database') {
+    throw new SettingsError('ROADRISK_UPLOAD_STORE', 'must be local or database');
+  }
   return {
+    uploadStore,
     port: integer(env, 'ROADRISK_PORT', 8000, 0, 65535),
     host,
     dataDir: resolve(cwd, env.ROADRISK_DATA_DIR?.trim() || './var'),

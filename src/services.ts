@@ -15,6 +15,7 @@ import type { CrashAggregateRequest, CrashAggregateResponse } from './http/schem
 import type { TelematicsCapability } from './jobs/telematics-capability.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { Metrics } from './http/metrics.ts';
+import type { UploadStore } from './storage/uploads/upload-store.ts';
 import type { CrashDataHolder } from './crash-data/crash-data-holder.ts';
 
 export type LineOfBusiness = 'ca' | 'ppa';
@@ -46,6 +47,8 @@ export interface Services {
   metrics: Metrics;
   /** The crash data in memory, reloaded when the store's version changes. */
   crashData: CrashDataHolder;
+  /** Converted uploads waiting for a worker. */
+  uploads: UploadStore;
   /** The telematics job queue (embedded, or pg-boss on PostgreSQL). */
   jobQueue: JobQueue;
   now: () => Date;

@@ -1,7 +1,6 @@
 // The job side of a process: a worker pool over the queue, the retention sweeper, and the
 // callbacks sent when a job ends. `roadrisk serve` runs it beside the API (ROADRISK_WORKERS),
 // `roadrisk worker` alone.
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Services } from '../services.ts';
 import type { JobRow } from '../storage/repositories/jobs.ts';
@@ -34,7 +33,7 @@ export function startJobRuntime(services: Services, options: JobRuntimeOptions):
       services.metrics.jobDuration.observe({ job_type: job.job_type, status: outcome.status }, (services.now().getTime() - started) / 1000);
     }
     // The converted upload is no longer needed once the result (or failure) is written.
-    if (job.upload_dir) void rm(job.upload_dir, { recursive: true, force: true });
+    if (job.upload_dir) void services.uploads.remove(job.upload_dir).catch(() => {});
     if (job.callback_url && job.callback_key) {
       const record = jobRecord({ ...job, status: outcome.status, error_message: outcome.status === 'failed' ? outcome.errorMessage : null }, services.now());
       callbacks.send({ url: job.callback_url, body: JSON.stringify(record), hmacKey: job.callback_key });

@@ -15,6 +15,7 @@ import { openConvertedUpload, readVehicleTrack } from '../domain/telematics/csv/
 import type { JobRow } from '../storage/repositories/jobs.ts';
 import type { JobHandler } from './worker.ts';
 import type { JobOutcome } from './queue.ts';
+import type { UploadStore } from '../storage/uploads/upload-store.ts';
 
 export function telematicsResult(job: JobRow, scored: VehicleScoreResult<string>[], errors: VehicleScoreError[]) {
   const ca = job.job_type === 'ca-telematics';
@@ -30,10 +31,10 @@ export function telematicsResult(job: JobRow, scored: VehicleScoreResult<string>
   };
 }
 
-export function telematicsHandler(deps: TelematicsScoringDeps<string>): JobHandler {
+export function telematicsHandler(deps: TelematicsScoringDeps<string>, uploads: UploadStore): JobHandler {
   return async (job: JobRow, signal: AbortSignal): Promise<JobOutcome> => {
     if (!job.upload_dir) return { status: 'failed', errorMessage: 'the uploaded file is no longer available' };
-    const upload = await openConvertedUpload(job.upload_dir);
+    const upload = await openConvertedUpload(await uploads.open(job.upload_dir));
     const scored: VehicleScoreResult<string>[] = [];
     const errors: VehicleScoreError[] = [];
     for (const vehicle of upload.vehicles) {

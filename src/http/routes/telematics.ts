@@ -32,6 +32,7 @@ export const telematicsRoutes =
       const uploadDir = join(services.settings.dataDir, 'uploads', jobId);
       let fileError: ValidationItem | null = null;
       let converted = false;
+      let uploadRef: string | null = null;
       const onFile = async (file: FormFile) => {
         if (!/\.csv$/i.test(file.filename)) {
           fileError = valueErrorItem(['body', 'file'], 'invalid CSV file (extension): the file name must end in .csv', null);
@@ -54,6 +55,7 @@ export const telematicsRoutes =
         if (!services.telematics || !converted) throw notAvailableYet('Telematics scoring');
         const plan = services.plans.plans[caller.account.plan];
         const now = services.now();
+        uploadRef = await services.uploads.publish(jobId, uploadDir);
         await services.jobs.insert({
           id: jobId,
           account_id: caller.account.id,
@@ -64,7 +66,7 @@ export const telematicsRoutes =
           version: 'v1',
           callback_url: form.fields.callback_url || null,
           callback_key: form.fields.callback_url ? caller.key.key_hash : null,
-          upload_dir: uploadDir,
+          upload_dir: uploadRef,
           max_running: plan.concurrentTelematicsJobs,
           created_at: now.toISOString(),
         });
@@ -73,6 +75,7 @@ export const telematicsRoutes =
         return { job_id: jobId, status: 'pending', error_message: null };
       } catch (error) {
         await rm(uploadDir, { recursive: true, force: true });
+        if (uploadRef !== null) await services.uploads.remove(uploadRef).catch(() => {});
         if (error instanceof UploadTooLarge || (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw new ApiError('file_too_large', `File too large: limit is ${services.settings.maxUploadBytes} bytes`);
         }

@@ -1,6 +1,6 @@
 // Per-node time summaries, built bottom-up like a merge-sort tree. Every node gets its totals
-// and its first and last day (nodeStats); nodes of at least `listMinSize` points also get a day
-// list: one entry per distinct day present, with cumulative crashes, injuries and fatalities, so
+// and its first and last day (nodeStats); nodes of more than `listMinSize` points on every
+// `listLevelStep`-th level also get a day list: one entry per distinct day present, with cumulative crashes, injuries and fatalities, so
 // that a node lying wholly inside the circle is answered by two binary searches. Keeping one
 // entry per distinct day (not per point) bounds a big node's list by the days in the data
 // (~4,400 over 12 years), which is what keeps the whole structure near a few entries per point.
