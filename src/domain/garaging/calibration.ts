@@ -53,7 +53,7 @@ export class ReferenceDistribution {
     return this.logValues.length;
   }
 
-  /** Share of the reference below the relative risk, strictly increasing, in [0, 1). */
+  /** Share of the reference below the relative risk: in [0, 1], strictly increasing until doubles saturate far in a tail. */
   cdf(relativeRisk: number): number {
     if (!(relativeRisk > 0)) return 0;
     const x = Math.log(relativeRisk);

@@ -4,6 +4,7 @@ import { coverageEntries, type StateYear } from '../crashes/catalog.ts';
 import type { UsState } from '../geo/us-states.ts';
 import type { Urbanicity, VehicleType } from '../vocabulary.ts';
 import { roundTo4 } from './calibration.ts';
+import { DEFAULT_KERNEL } from './crash-intensity.ts';
 import { dataWindow, isoDay, lastUsableDay, type DataWindow } from './data-window.ts';
 import { formatEffectiveDate, parseEffectiveDate } from './effective-date.ts';
 import { resolveLocation, type GaragingLocationInput, type LocationServices, type ResolvedLocation } from './garaging-location.ts';
@@ -71,6 +72,15 @@ export interface GaragingScorerDeps {
   windowModels?: WindowModels;
 }
 
+interface RequestContext {
+  line: LineOfBusiness;
+  version: ModelVersion;
+  lastDay: number;
+  effectiveText: string;
+  naics: { code: string; description: string } | undefined;
+  windowOf(state: string): { window: DataWindow; model: WindowModel } | null;
+}
+
 export interface GaragingScorer {
   score(line: LineOfBusiness, request: GaragingRequestBody): Promise<GaragingResponseBody>;
   scoreSync(line: LineOfBusiness, request: GaragingRequestBody): GaragingResponseBody;
@@ -113,36 +123,11 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
       }
       return windows.get(state)!;
     };
+    const context = { line, version, lastDay, effectiveText, naics, windowOf };
     for (const vehicle of request.vehicles) {
-      const error = (reason: string, usstate: UsState | null) =>
-        errors.push({ vehicle_id: vehicle.vehicle_id, effective_date: effectiveText, usstate, error_reason: reason });
-      const resolved = resolveLocation(vehicle.garaging_location, services);
-      if (!resolved.ok) {
-        error(resolved.reason, resolved.usstate);
-        continue;
-      }
-      const { location } = resolved;
-      const windowed = windowOf(location.state);
-      if (windowed === null) {
-        error(noDataReason(location.state, lastDay, national.coverage.get(location.state) ?? []), location.state);
-        continue;
-      }
-      const { window, model } = windowed;
-      const assessment = assessLocation(deps.inputs, model, location.latitude, location.longitude, location.state);
-      const traits = { bodyType: vehicle.body_type ?? null, naics: naics ? { code: naics.code, sectorTitle: sectorTitle(naics.code) } : null };
-      const risk = vehicleRisk(version, deps.inputs, model, assessment, traits);
-      const reference = version === 'v1' ? model.v1 : model.v2;
-      scores.push({
-        vehicle_id: vehicle.vehicle_id,
-        vehicle_risk_score: reference.scoreOf(risk.vehicleRisk),
-        metadata: {
-          effective_date: effectiveText,
-          garaging_location: locationMetadata(location, assessment),
-          coverage: coverageOf(location, assessment, model, window),
-          ...(line === 'ca' ? { naics_code: naics ?? null } : {}),
-          factors: risk.contributions.slice(0, FACTOR_COUNT).map((f) => ({ name: f.name, value: f.value, effect: roundTo4(f.effect) })),
-        },
-      });
+      const result = scoreVehicle(vehicle, context);
+      if ('error_reason' in result) errors.push(result);
+      else scores.push(result);
     }
     const mean = scores.length === 0 ? null : roundTo4(scores.reduce((s, v) => s + v.vehicle_risk_score, 0) / scores.length);
     return {
@@ -152,6 +137,32 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
       vehicle_risk_scores: scores,
       errors: errors.length === 0 ? null : errors,
       aggregated_risk_score: mean,
+    };
+  }
+
+  function scoreVehicle(vehicle: GaragingRequestBody['vehicles'][number], ctx: RequestContext): VehicleScoreBody | VehicleErrorBody {
+    const error = (reason: string, usstate: UsState | null): VehicleErrorBody =>
+      ({ vehicle_id: vehicle.vehicle_id, effective_date: ctx.effectiveText, usstate, error_reason: reason });
+    const resolved = resolveLocation(vehicle.garaging_location, services);
+    if (!resolved.ok) return error(resolved.reason, resolved.usstate);
+    const { location } = resolved;
+    const windowed = ctx.windowOf(location.state);
+    if (windowed === null) return error(noDataReason(location.state, ctx.lastDay, national.coverage.get(location.state) ?? []), location.state);
+    const { window, model } = windowed;
+    const assessment = assessLocation(deps.inputs, model, location.latitude, location.longitude, location.state);
+    const traits = { bodyType: vehicle.body_type ?? null, naics: ctx.naics ? { code: ctx.naics.code, sectorTitle: sectorTitle(ctx.naics.code) } : null };
+    const risk = vehicleRisk(ctx.version, deps.inputs, model, assessment, traits);
+    const reference = ctx.version === 'v1' ? model.v1 : model.v2;
+    return {
+      vehicle_id: vehicle.vehicle_id,
+      vehicle_risk_score: reference.scoreOf(risk.vehicleRisk),
+      metadata: {
+        effective_date: ctx.effectiveText,
+        garaging_location: locationMetadata(location, assessment),
+        coverage: coverageOf(location, assessment, model, window),
+        ...(ctx.line === 'ca' ? { naics_code: ctx.naics ?? null } : {}),
+        factors: risk.contributions.slice(0, FACTOR_COUNT).map((f) => ({ name: f.name, value: f.value, effect: roundTo4(f.effect) })),
+      },
     };
   }
 
@@ -167,7 +178,7 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
   function coverageOf(location: ResolvedLocation, assessment: LocationAssessment, model: WindowModel, window: DataWindow): { usstate: UsState; years: number[] }[] {
     const pairs: StateYear[] = [];
     // Every state whose crashes can enter the widest kernel disc, for the window's years it covers.
-    const widest = Math.max(...(deps.inputs.kernel?.radiiKm ?? [15]));
+    const widest = Math.max(...(deps.inputs.kernel ?? DEFAULT_KERNEL).radiiKm);
     const states = new Set<string>([location.state, ...deps.states.statesWithinRadius(location.latitude, location.longitude, widest)]);
     for (const state of states) {
       const covered = new Set(national.coverage.get(state) ?? []);

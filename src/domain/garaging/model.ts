@@ -96,10 +96,14 @@ export function vehicleRisk(
 }
 
 function sortFactors(parts: Factor[]): Factor[] {
-  return [...parts].sort((a, b) => Math.abs(Math.log(b.effect)) - Math.abs(Math.log(a.effect)) || (a.name < b.name ? -1 : 1));
+  const size = parts.map((p) => ({ p, size: Math.abs(Math.log(p.effect)) }));
+  size.sort((a, b) => b.size - a.size || (a.p.name < b.p.name ? -1 : 1));
+  return size.map((s) => s.p);
 }
 
 /** Four significant digits: intensities run from 1e-4 to 10 crashes per km² per year. */
 function significant(x: number): number {
-  return x === 0 ? 0 : Number(x.toPrecision(4));
+  if (x === 0) return 0;
+  const scale = 10 ** (3 - Math.floor(Math.log10(Math.abs(x))));
+  return Math.round(x * scale) / scale;
 }
