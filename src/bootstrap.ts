@@ -1,7 +1,11 @@
 // Composes the services from settings: store, repositories, accounts, plans and the
 // capabilities whose data is loaded. Used by `serve`, `worker`, the CLI and the tests.
 import type { Settings } from './config.ts';
-import type { Services } from './services.ts';
+import type { GaragingCapability, Services } from './services.ts';
+import { buildRiskModels } from './crash-data/risk-models.ts';
+import { telematicsIntake } from './jobs/telematics-intake.ts';
+import type { GaragingRequestBody } from './domain/garaging/index.ts';
+import type { GaragingResponse } from './http/schemas/garaging.ts';
 import { openStore } from './storage/database.ts';
 import { AccountsRepository } from './storage/repositories/accounts.ts';
 import { ApiKeysRepository } from './storage/repositories/api-keys.ts';
@@ -56,6 +60,19 @@ export async function composeServices(settings: Settings, options: ComposeOption
   const states = stateLocator();
   const geocoder = createGeocoder({ countiesFile: join(settings.sourceDataDir, 'census', 'Gaz_counties_national.txt') });
   const metrics = createMetrics({ jobs, dataVersion: () => crashData.version });
+  const naics = NaicsCatalog.load(settings.sourceDataDir);
+  const modelDeps = { repository: crashesRepository, sourceDataDir: settings.sourceDataDir, states, geocoder, naics, now };
+  let models = crashData.current ? await buildRiskModels(modelDeps) : null;
+  crashData.onReload(() => {
+    buildRiskModels(modelDeps).then(
+      (rebuilt) => (models = rebuilt),
+      (error) => options.log?.(`rebuilding the risk models failed: ${String(error)}`),
+    );
+  });
+  const garaging: GaragingCapability = {
+    score: (line, request) => models!.garaging.score(line, request as GaragingRequestBody) as Promise<GaragingResponse>,
+  };
+  const intake = telematicsIntake(settings.maxUploadBytes);
   return {
     settings,
     store,
@@ -71,13 +88,19 @@ export async function composeServices(settings: Settings, options: ComposeOption
       settings.uploadStore === 'database'
         ? new DatabaseUploadStore(store.db, join(settings.dataDir, 'work'))
         : new LocalUploadStore(),
-    naics: NaicsCatalog.load(settings.sourceDataDir),
-    garaging: null,
+    naics,
+    // Scores need the crash data: until it is loaded these are null and the routes answer 503.
+    get garaging() {
+      return models ? garaging : null;
+    },
     crashData,
     crashes: crashCapability(() =>
       crashData.current ? { index: crashData.current.index, sources: crashData.current.sources, states, geocoder } : null,
     ),
-    telematics: null,
+    get telematics() {
+      return models ? intake : null;
+    },
+    telematicsScoring: () => models?.telematics ?? null,
     dataVersion: () => crashData.version,
     now,
   };

@@ -14,6 +14,7 @@ import type { CrashAggregateRequest, CrashAggregateResponse } from './http/schem
 
 import type { TelematicsCapability } from './jobs/telematics-capability.ts';
 import type { JobQueue } from './jobs/queue.ts';
+import type { TelematicsScoringDeps } from './domain/telematics/scoring/index.ts';
 import type { Metrics } from './http/metrics.ts';
 import type { UploadStore } from './storage/uploads/upload-store.ts';
 import type { CrashDataHolder } from './crash-data/crash-data-holder.ts';
@@ -42,6 +43,8 @@ export interface Services {
   garaging: GaragingCapability | null;
   crashes: CrashCapability | null;
   telematics: TelematicsCapability | null;
+  /** What telematics jobs are scored with; null until crash data is loaded. */
+  telematicsScoring: () => TelematicsScoringDeps<string> | null;
   /** The loaded crash data's version, reported by /v1/health; null before the first build. */
   dataVersion: () => string | null;
   metrics: Metrics;
