@@ -8,9 +8,14 @@ import type { FastifyRequest } from 'fastify';
 export const CSRF_FIELD = 'csrf_token';
 export const CSRF_HEADER = 'x-csrf-token';
 
+/** host[:port], lower case, without the default ports (a browser leaves them out of Origin). */
+function normalizeHost(host: string): string {
+  return host.trim().toLowerCase().replace(/:(80|443)$/, '');
+}
+
 function hostOf(url: string): string | null {
   try {
-    return new URL(url).host.toLowerCase();
+    return normalizeHost(new URL(url).host);
   } catch {
     return null;
   }
@@ -25,8 +30,8 @@ export function fromSameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin ?? request.headers.referer;
   if (origin === undefined) return true;
   const forwardedHost = request.headers['x-forwarded-host'];
-  const host = (typeof forwardedHost === 'string' ? forwardedHost.split(',')[0].trim() : request.headers.host)?.toLowerCase();
-  return host !== undefined && hostOf(origin) === host;
+  const host = typeof forwardedHost === 'string' ? forwardedHost.split(',')[0] : request.headers.host;
+  return host !== undefined && hostOf(origin) === normalizeHost(host);
 }
 
 export function presentedToken(request: FastifyRequest): string | undefined {

@@ -2,7 +2,7 @@
 // endpoints under /dashboard/api/, which the explore page's script reads).
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { html } from './html.ts';
-import { layout } from './views/layout.ts';
+import { holderOf, layout } from './views/layout.ts';
 
 export function sendPage(reply: FastifyReply, page: string, status = 200): FastifyReply {
   return reply.code(status).type('text/html; charset=utf-8').send(page);
@@ -10,9 +10,7 @@ export function sendPage(reply: FastifyReply, page: string, status = 200): Fasti
 
 export function sendErrorPage(request: FastifyRequest, reply: FastifyReply, status: number, message: string): FastifyReply {
   if (request.url.startsWith('/dashboard/api/')) return reply.code(status).send({ detail: message });
-  const holder = request.dashboard
-    ? { accountName: request.dashboard.account.name, plan: request.dashboard.account.plan, csrfToken: request.dashboard.session.csrfToken }
-    : undefined;
+  const holder = request.dashboard ? holderOf(request.dashboard) : undefined;
   const title = status === 404 ? 'Not found' : status === 403 ? 'Not allowed' : status >= 500 ? 'Something went wrong' : 'Cannot do that';
   const body = html`<p class="error" role="alert">${message}</p>
 <p><a href="/dashboard">Back to the dashboard</a></p>`;

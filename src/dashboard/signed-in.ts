@@ -33,27 +33,21 @@ export function loadSignedIn(context: DashboardContext) {
   };
 }
 
-export function isApiRequest(request: FastifyRequest): boolean {
-  return request.url.startsWith('/dashboard/api/');
-}
-
-export async function requireSignedIn(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.dashboard) return;
-  if (isApiRequest(request)) {
-    await reply.code(401).send({ detail: 'Not signed in' });
-    return;
-  }
-  await reply.redirect('/dashboard/login', 303);
+/** Hooks answer by returning the reply, which ends the request there (Fastify's async hooks). */
+export async function requireSignedIn(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (request.dashboard) return undefined;
+  if (request.url.startsWith('/dashboard/api/')) return reply.code(401).send({ detail: 'Not signed in' });
+  return reply.redirect('/dashboard/login', 303);
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Runs after requireSignedIn, once the body (which may carry the token) is parsed. */
-export async function requireCsrf(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (SAFE_METHODS.has(request.method)) return;
+export async function requireCsrf(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
+  if (SAFE_METHODS.has(request.method)) return undefined;
   const expected = request.dashboard?.session.csrfToken ?? '';
-  if (fromSameOrigin(request) && tokensMatch(expected, presentedToken(request))) return;
-  await sendErrorPage(request, reply, 403, 'This form has expired or did not come from the dashboard. Go back, reload the page and try again.');
+  if (fromSameOrigin(request) && tokensMatch(expected, presentedToken(request))) return undefined;
+  return sendErrorPage(request, reply, 403, 'This form has expired or did not come from the dashboard. Go back, reload the page and try again.');
 }
 
 export function signedIn(request: FastifyRequest): SignedIn {

@@ -6,9 +6,15 @@ import { CSRF_FIELD } from '../csrf.ts';
 
 export type Section = 'keys' | 'usage' | 'jobs' | 'explore';
 
+export interface Holder {
+  accountName: string;
+  plan: string;
+  csrfToken: string;
+}
+
 export interface Frame {
   title: string;
-  holder?: { accountName: string; plan: string; csrfToken: string };
+  holder?: Holder;
   section?: Section;
   scripts?: AssetName[];
 }
@@ -19,6 +25,11 @@ const SECTIONS: { id: Section; label: string; href: string }[] = [
   { id: 'jobs', label: 'Jobs', href: '/dashboard/jobs' },
   { id: 'explore', label: 'Explore', href: '/dashboard/explore' },
 ];
+
+/** The header's holder block for a signed-in request. */
+export function holderOf(signedIn: { account: { name: string; plan: string }; session: { csrfToken: string } }): Holder {
+  return { accountName: signedIn.account.name, plan: signedIn.account.plan, csrfToken: signedIn.session.csrfToken };
+}
 
 function header(frame: Frame): SafeHtml {
   const holder = frame.holder;
@@ -45,6 +56,7 @@ export function layout(frame: Frame, main: SafeHtml): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${frame.title} · roadrisk</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${assetUrl('dashboard.css')}">
 ${(frame.scripts ?? []).map((name) => html`<script type="module" src="${assetUrl(name)}"></script>`)}
 </head>
