@@ -4,6 +4,7 @@ import { parseArgs } from 'node:util';
 import { loadSettings, SettingsError, type Settings } from './config.ts';
 import { closeServices, composeServices } from './bootstrap.ts';
 import { closeOnSignals, startServer } from './server.ts';
+import { startTelematicsWorkers } from './jobs/start-workers.ts';
 import { ENVIRONMENTS, KEY_ROLES, type KeyRole } from './accounts/account-service.ts';
 import type { Environment } from './accounts/plans.ts';
 import { CrashesRepository } from './storage/repositories/crashes.ts';
@@ -164,6 +165,29 @@ async function crashesImport(settings: Settings, args: string[]): Promise<void> 
   });
 }
 
+async function worker(settings: Settings): Promise<void> {
+  if (settings.workers === 0) throw new UsageError('ROADRISK_WORKERS is 0: a worker process needs at least 1');
+  const services = await composeServices(settings, { crashData: 'load', log: progress });
+  if (!services.telematicsScoring()) {
+    await closeServices(services);
+    throw new Error('no crash data is loaded: run `roadrisk data build` first');
+  }
+  services.crashData.watch();
+  const log = (message: string, fields?: Record<string, unknown>) => progress(`${message} ${fields ? JSON.stringify(fields) : ''}`);
+  const runtime = startTelematicsWorkers(services, log)!;
+  process.stderr.write(`roadrisk worker running ${settings.workers} job(s) at once\n`);
+  const stop = () => {
+    const timer = setTimeout(() => process.exit(1), 25_000);
+    timer.unref();
+    void runtime
+      .stop()
+      .then(() => closeServices(services))
+      .then(() => process.exit(0), () => process.exit(1));
+  };
+  process.once('SIGTERM', stop);
+  process.once('SIGINT', stop);
+}
+
 async function serve(settings: Settings): Promise<void> {
   const server = await startServer(settings);
   closeOnSignals(server);
@@ -184,6 +208,7 @@ export async function main(argv: string[]): Promise<number> {
   }
   try {
     if (command === 'serve') await serve(settings);
+    else if (command === 'worker') await worker(settings);
     else if (command === 'accounts' && sub === 'create') await accountsCreate(settings, rest);
     else if (command === 'keys' && sub === 'create') await keysCreate(settings, rest);
     else if (command === 'keys' && sub === 'revoke') await keysRevoke(settings, rest);

@@ -5,6 +5,7 @@ import type { Settings } from './config.ts';
 import type { Services } from './services.ts';
 import { buildApp } from './http/app.ts';
 import { closeServices, composeServices } from './bootstrap.ts';
+import { startTelematicsWorkers } from './jobs/start-workers.ts';
 
 export interface RunningServer {
   app: FastifyInstance;
@@ -21,11 +22,13 @@ export async function startServer(settings: Settings): Promise<RunningServer> {
   const app = await buildApp(services, { logLevel: settings.logLevel });
   services.usage.start();
   services.crashData.watch();
+  const workers = startTelematicsWorkers(services, (message, fields) => app.log.warn(fields ?? {}, message));
   const address = await app.listen({ port: settings.port, host: settings.host });
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       await app.close();
+      await workers?.stop();
       await closeServices(services);
     })());
   return { app, services, address, close };

@@ -4,6 +4,7 @@
 import type { FastifyRequest } from 'fastify';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Readable } from 'node:stream';
+import { finished } from 'node:stream/promises';
 import { validate } from './validation/pydantic.ts';
 import { NaicsCode } from './schemas/common.ts';
 import type { ValidationItem } from './errors.ts';
@@ -44,8 +45,7 @@ export async function readForm(request: FastifyRequest, onFile: (file: FormFile)
         fileSeen = true;
         await onFile({ filename: part.filename ?? '', stream: part.file });
       } else {
-        part.file.resume();
-        await new Promise((done) => part.file.once('end', done));
+        await finished(part.file.resume()).catch(() => {});
       }
     } else if (!(part.fieldname in fields)) {
       fields[part.fieldname] = String(part.value);

@@ -7,11 +7,13 @@ export function telematicsIntake(maxUploadBytes: number): TelematicsCapability {
   return {
     async convertUpload(file: Readable, directory: string): Promise<UploadSummary> {
       try {
-        const converted = await convertTelematicsCsv(file, directory, { maxBytes: maxUploadBytes });
+        // destroyOnReturn false: when the converter stops at a broken rule, the rest of the part is
+        // still read (and discarded) so the multipart parser reaches the parts after it.
+        const converted = await convertTelematicsCsv(file.iterator({ destroyOnReturn: false }), directory, { maxBytes: maxUploadBytes });
         return { rows: converted.rows, bytes: converted.bytes, vehicles: converted.vehicles.length };
       } catch (error) {
-        // e.g. "invalid CSV file (latitude_range): line 17, column \"latitude\": ..." names rule, line and column.
-        if (error instanceof TelematicsCsvError) throw new CsvRejected(`invalid CSV file (${error.rule}): ${error.message}`);
+        // e.g. `line 17, column "latitude": value "91.2" is outside [-90, 90] (rule latitude_range)`.
+        if (error instanceof TelematicsCsvError) throw new CsvRejected(`${error.message} (rule ${error.rule})`);
         if (error instanceof UploadTooLargeError) throw new UploadTooLarge(maxUploadBytes);
         throw error;
       }

@@ -1,5 +1,6 @@
 // Telematics jobs: queue (multipart upload), status and result, for CA and PPA (decisions §2, §3, §7).
 import { rm } from 'node:fs/promises';
+import { finished } from 'node:stream/promises';
 import { join } from 'node:path';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { Services } from '../../services.ts';
@@ -15,9 +16,9 @@ import { readForm, validateFormFields, type FormFile } from '../multipart-form.t
 
 type Line = 'ca' | 'ppa';
 
+/** Reads what is left of a file part and discards it (the client is still sending it). */
 async function drain(file: FormFile): Promise<void> {
-  file.stream.resume();
-  await new Promise((done) => file.stream.once('end', done));
+  await finished(file.stream.resume()).catch(() => {});
 }
 
 export const telematicsRoutes =

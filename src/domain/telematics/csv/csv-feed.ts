@@ -2,6 +2,7 @@
 // unfinished last row of a chunk (bounded by maxRowBytes) between chunks. Chunk boundaries can
 // fall anywhere, even inside a BOM, a CRLF or a quoted field; the result never depends on them.
 import { concatBytes, CR, LF } from './ascii.ts';
+import { CarryBuffer } from './carry-buffer.ts';
 import { TelematicsCsvError } from './errors.ts';
 import { resolveHeader } from './header.ts';
 import { readRecord } from './record-reader.ts';
@@ -14,11 +15,10 @@ export interface FeedLimits {
   maxRowBytes: number;
 }
 
-const EMPTY = new Uint8Array(0);
 const LINE_FEED = Uint8Array.of(LF);
 
 export class TelematicsCsvFeed {
-  private carry: Uint8Array = EMPTY;
+  private readonly carry = new CarryBuffer();
   private scanner: RowScanner | null = null;
   private ids: VehicleIdTable | null = null;
   private headerLine = 1;
@@ -37,46 +37,49 @@ export class TelematicsCsvFeed {
   }
 
   async push(chunk: Uint8Array): Promise<void> {
+    const carried = this.carry.length;
     if (this.scanner === null) {
-      this.carry = concatBytes(this.carry, chunk);
+      this.carry.append(chunk);
       // A header record can only end at a line feed; retrying without one would be quadratic.
-      if (this.carry.length > chunk.length + 2 && chunk.indexOf(LF) < 0) return this.checkRowSize(this.headerLine);
-      const headerEnd = this.readHeader(false);
+      if (carried >= 3 && chunk.indexOf(LF) < 0) return this.checkRowSize(this.headerLine);
+      const headerEnd = this.readHeader(this.carry.view(), false);
       if (headerEnd < 0) return this.checkRowSize(this.headerLine);
-      return this.continueWith(this.carry.subarray(headerEnd), false);
+      return this.continueWith(this.carry.view().subarray(headerEnd));
     }
-    if (this.carry.length === 0) return this.continueWith(chunk, false);
+    if (carried === 0) return this.continueWith(chunk);
     // Complete the carried row with the chunk's first line only, to avoid copying the chunk.
     const lineFeed = chunk.indexOf(LF);
     if (lineFeed < 0) {
-      this.carry = concatBytes(this.carry, chunk);
+      this.carry.append(chunk);
       return this.checkRowSize(this.scanner.line);
     }
-    const head = concatBytes(this.carry, chunk.subarray(0, lineFeed + 1));
+    this.carry.append(chunk.subarray(0, lineFeed + 1));
+    const head = this.carry.view();
     const used = await this.convert(head, false);
     const tail = chunk.subarray(lineFeed + 1);
-    // A quoted field with a line break can leave the carried row unfinished still.
-    return this.continueWith(used === head.length ? tail : concatBytes(head.subarray(used), tail), false);
+    if (used === head.length) return this.continueWith(tail);
+    // A quoted field with a line break left the carried row unfinished still.
+    this.carry.replace(head.subarray(used));
+    this.carry.append(tail);
+    return this.continueWith(this.carry.view());
   }
 
   /** Call once the source has ended. Throws when the file broke a rule. */
   async end(): Promise<void> {
-    if (this.scanner === null) {
-      this.carry = withFinalLineFeed(this.carry);
-      const headerEnd = this.readHeader(true);
-      this.carry = this.carry.subarray(headerEnd);
-    }
+    let rest = withFinalLineFeed(this.carry.view());
+    if (this.scanner === null) rest = rest.subarray(this.readHeader(rest, true));
     const scanner = this.scanner as RowScanner;
-    if (this.carry.length > 0) await this.convert(withFinalLineFeed(this.carry), true);
-    this.carry = EMPTY;
+    if (rest.length > 0) await this.convert(rest, true);
+    this.carry.length = 0;
     if (this.writer.points === 0) {
       throw new TelematicsCsvError('no_data_rows', scanner.line, null, 'the file has a header but no data rows');
     }
   }
 
-  private async continueWith(bytes: Uint8Array, final: boolean): Promise<void> {
-    const used = await this.convert(bytes, final);
-    this.carry = bytes.slice(used);
+  /** Converts what it can of `bytes` and carries the rest (`bytes` may view the carry). */
+  private async continueWith(bytes: Uint8Array): Promise<void> {
+    const used = await this.convert(bytes, false);
+    this.carry.replace(bytes.subarray(used));
     this.checkRowSize((this.scanner as RowScanner).line);
   }
 
@@ -93,8 +96,7 @@ export class TelematicsCsvFeed {
   }
 
   /** Returns the index after the header, or -1 when more bytes are needed. */
-  private readHeader(final: boolean): number {
-    const bytes = this.carry;
+  private readHeader(bytes: Uint8Array, final: boolean): number {
     if (!final && bytes.length < 3) return -1; // a BOM may still be arriving
     if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) {
       throw new TelematicsCsvError('encoding', 1, null, 'the file is UTF-16; upload it as UTF-8');

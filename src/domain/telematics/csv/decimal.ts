@@ -1,14 +1,16 @@
 // Decimal numbers parsed straight from bytes.
-// Why not `Number(text)`: building a string per value and parsing it costs ~8 s per GB of
-// telematics CSV (measured, bench/telematics/RESULTS.md); this reads the digits once, in place.
+// Why not `Number(text)`: a string per value plus Number() costs ~1.9 s per GB of telematics CSV
+// for the two coordinates alone (bench/telematics/builtin-cost.ts, RESULTS.md), two thirds of
+// what the whole converter needs (~2.8 s per GB); this reads the digits once, in place.
 //
-// Accepted grammar (decision, documented in docs): optional sign, digits with an optional
-// fraction (`37`, `-0.5`, `.5`, `5.`), optional exponent (`1e-3`, `2E+1`) as Python's float()
-// and pandas accept. Rejected: hex, `Infinity`, `inf`, underscores, thousands separators.
+// Accepted grammar (decision, see README.md here): optional sign, digits with an optional
+// fraction (`37`, `-0.5`, `.5`, `5.`), optional exponent (`1e-3`, `2E+1`): the plain decimal
+// forms Python's float() and pandas read. Rejected: hex, `inf`/`Infinity`, `_` digit
+// separators (Python would take `1_000`; no GPS export writes it), thousands separators.
 //
-// Exactness: with at most 15 digits the mantissa is an exact double, and 10^k for
-// k <= 22 is exact too, so one IEEE multiply or divide gives the correctly rounded value, the
-// same double as `Number(text)` (Clinger's fast path). Anything longer falls back to Number().
+// Exactness: with at most 15 digits the mantissa is an exact double, and 10^k for k <= 22 is
+// exact too, so one IEEE multiply or divide gives the correctly rounded value, the same double
+// as `Number(text)` (Clinger's fast path). Anything longer falls back to Number().
 import { latin1 } from './ascii.ts';
 
 const EXACT_POWERS_OF_TEN = Float64Array.from({ length: 23 }, (_, k) => 10 ** k);

@@ -72,7 +72,7 @@ export class TrackWriter {
     if (n === 0) return;
     this.groupByVehicle(n);
     const bytes = new Uint8Array(this.sorted.buffer, 0, n * BYTES_PER_POINT);
-    this.pendingWrite = this.handle.write(bytes, 0, bytes.length, this.fileOffset).then(
+    this.pendingWrite = writeFully(this.handle, bytes, this.fileOffset).then(
       () => undefined,
       (error: unknown) => {
         this.writeError = error; // kept, and rethrown by the next flush or finish
@@ -128,6 +128,14 @@ export class TrackWriter {
     const size = Math.max(highest + 1, this.counts.length * 2);
     this.counts = new Uint32Array(size);
     this.starts = new Uint32Array(size);
+  }
+}
+
+/** FileHandle#write may write less than asked (rarely, for regular files); finish the job. */
+async function writeFully(handle: FileHandle, bytes: Uint8Array, position: number): Promise<void> {
+  for (let done = 0; done < bytes.length; ) {
+    const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
+    done += bytesWritten;
   }
 }
 

@@ -51,6 +51,14 @@ describe('telematics CSV accepted forms', () => {
     assert.equal(outcome.ok && outcome.rows, 2);
   });
 
+  it('accepts a row of almost 1 MiB arriving in 1 KiB chunks', async () => {
+    const note = 'x'.repeat(1024 * 1024 - 100);
+    const text = `${HEADER},note\nv,2024-03-01T08:00:00Z,1,2,"${note}"\nv,2024-03-01T08:00:01Z,3,4,\n`;
+    const cuts = Array.from({ length: Math.ceil(text.length / 1024) }, (_, i) => i * 1024);
+    const outcome = await convertInput(text, { cuts });
+    assert.equal(outcome.ok && outcome.rows, 2);
+  });
+
   it('counts blank lines in line numbers', async () => {
     const outcome = await convertInput(`\n${HEADER}\n\nv,2024-03-01T08:00:00Z,91,2\n`);
     assert.equal(!outcome.ok && outcome.message, 'line 4, column "latitude": value "91" is outside [-90, 90]');

@@ -186,6 +186,11 @@ describe('telematics CSV rules', () => {
     assert.equal(failure.message, 'line 3: a row is longer than 100 bytes');
   });
 
+  it('rejects a header longer than the row limit', async () => {
+    const failure = await failureOf(`latitude,longitude,timestamp,${'x'.repeat(300)}\n`, { maxRowBytes: 100, cuts: [50, 150, 250] });
+    assert.equal(failure.message, 'line 1: a row is longer than 100 bytes');
+  });
+
   it('reports the physical line after a quoted value spanning lines', async () => {
     const failure = await failureOf(`${HEADER},note\nv1,2024-03-01T08:00:00Z,1,2,"two\nlines"\nv1,2024-03-01T08:00:00Z,95,2,x\n`);
     assert.equal(failure.message, 'line 4, column "latitude": value "95" is outside [-90, 90]');
