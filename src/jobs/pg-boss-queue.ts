@@ -20,6 +20,7 @@ interface Delivery {
 
 export async function startPgBoss(connectionString: string): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
+  // pg-boss reports maintenance and connection errors as events; they must not end the process.
   boss.on('error', () => {});
   await boss.start();
   await boss.createQueue(TELEMATICS_QUEUE, {

@@ -43,7 +43,11 @@ function openSqlite(dataDir: string): Kysely<Database> {
 function openPostgres(url: string): Kysely<Database> {
   // bigint (int8) columns come back as JS numbers: usage counters stay far below 2^53.
   pg.types.setTypeParser(20, (value) => Number(value));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: url, max: 10 }) }) });
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, admin command) is an 'error' event
+  // on the pool; without a listener it would end the process. The pool opens a new one when needed.
+  pool.on('error', () => {});
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
 export async function openStore(options: StoreOptions): Promise<Store> {

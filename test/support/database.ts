@@ -39,6 +39,18 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   });
   return {
     url: PG_ADMIN_URL.replace(/\/[^/]+$/, `/${name}`),
-    drop: () => admin((client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+    // Without FORCE: every connection of the test should be closed by now; wait a moment if not.
+    drop: () =>
+      admin(async (client) => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            await client.query(`DROP DATABASE IF EXISTS ${name}${attempt >= 30 ? ' WITH (FORCE)' : ''}`);
+            return;
+          } catch (error) {
+            if (!/being accessed by other users/.test(String(error))) throw error;
+            await new Promise((r) => setTimeout(r, 100));
+          }
+        }
+      }),
   };
 }
