@@ -29,7 +29,7 @@ import type { Store } from './storage/database.ts';
 import { EmbeddedJobQueue, type JobQueue } from './jobs/queue.ts';
 import { PgBossJobQueue, startPgBoss } from './jobs/pg-boss-queue.ts';
 import { createMetrics } from './http/metrics.ts';
-import { DatabaseUploadStore } from './storage/uploads/database-upload-store.ts';
+import { DatabaseUploadStore, removeDeadProcessWork } from './storage/uploads/database-upload-store.ts';
 import { LocalUploadStore } from './storage/uploads/local-upload-store.ts';
 
 export interface ComposeOptions {
@@ -59,6 +59,7 @@ export async function composeServices(settings: Settings, options: ComposeOption
   const jobQueue = await openJobQueue(settings, store, jobs, now);
   const states = stateLocator();
   const geocoder = createGeocoder({ countiesFile: join(settings.sourceDataDir, 'census', 'Gaz_counties_national.txt') });
+  if (settings.uploadStore === 'database') await removeDeadProcessWork(join(settings.dataDir, 'work'));
   const metrics = createMetrics({ jobs, dataVersion: () => crashData.version });
   const naics = NaicsCatalog.load(settings.sourceDataDir);
   const modelDeps = { repository: crashesRepository, sourceDataDir: settings.sourceDataDir, states, geocoder, naics, now };
@@ -86,7 +87,7 @@ export async function composeServices(settings: Settings, options: ComposeOption
     jobQueue,
     uploads:
       settings.uploadStore === 'database'
-        ? new DatabaseUploadStore(store.db, join(settings.dataDir, 'work'))
+        ? new DatabaseUploadStore(store.db, join(settings.dataDir, 'work', String(process.pid)))
         : new LocalUploadStore(),
     naics,
     // Scores need the crash data: until it is loaded these are null and the routes answer 503.
@@ -110,12 +111,13 @@ const DAY_MS = 86_400_000;
 
 async function openJobQueue(settings: Settings, store: Store, jobs: JobsRepository, now: () => Date): Promise<JobQueue> {
   const retentionMs = settings.jobRetentionDays * DAY_MS;
+  const leaseMs = settings.jobLeaseSeconds * 1000;
   if (store.engine === 'postgres' && settings.databaseUrl) {
-    const boss = await startPgBoss(settings.databaseUrl);
+    const boss = await startPgBoss(settings.databaseUrl, leaseMs);
     store.onClose(() => boss.stop({ graceful: false, wait: true }));
-    return new PgBossJobQueue(boss, jobs, { retentionMs, now });
+    return new PgBossJobQueue(boss, jobs, { retentionMs, leaseMs, now });
   }
-  return new EmbeddedJobQueue(jobs, { retentionMs, now });
+  return new EmbeddedJobQueue(jobs, { retentionMs, leaseMs, now });
 }
 
 async function startCrashData(

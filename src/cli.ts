@@ -29,6 +29,7 @@ const HELP = `usage: roadrisk <command>
   serve                                   run the API (and ROADRISK_WORKERS job workers)
   worker                                  run job workers only
   accounts create --name NAME --plan trial|standard|enterprise [--email E --password-stdin]
+  accounts set-password --name NAME --email E --password-stdin
   keys create --account NAME --environment production|sandbox --role admin|standard [--name N] [--expires-at ISO]
   keys revoke KEY_ID
   data build                              import the public source data and build the indexes
@@ -75,6 +76,17 @@ async function accountsCreate(settings: Settings, args: string[]): Promise<void>
   await withServices(settings, async (services) => {
     const account = await services.accounts.createAccount({ name, plan, email: values.email ?? null, passwordHash });
     out({ account_id: account.id, name: account.name, plan: account.plan, email: account.email, created_at: account.created_at });
+  });
+}
+
+async function accountsSetPassword(settings: Settings, args: string[]): Promise<void> {
+  const { values } = parseArgs({ args, options: { name: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean' } } });
+  if (!values['password-stdin']) throw new UsageError('accounts set-password reads the password from stdin: add --password-stdin');
+  const { hashPassword } = await import('./accounts/passwords.ts');
+  const passwordHash = await hashPassword(await readStdin());
+  await withServices(settings, async (services) => {
+    const account = await services.accounts.setSignIn(option(values, 'name'), option(values, 'email'), passwordHash);
+    out({ account_id: account.id, name: account.name, email: account.email });
   });
 }
 
@@ -210,6 +222,7 @@ export async function main(argv: string[]): Promise<number> {
     if (command === 'serve') await serve(settings);
     else if (command === 'worker') await worker(settings);
     else if (command === 'accounts' && sub === 'create') await accountsCreate(settings, rest);
+    else if (command === 'accounts' && sub === 'set-password') await accountsSetPassword(settings, rest);
     else if (command === 'keys' && sub === 'create') await keysCreate(settings, rest);
     else if (command === 'keys' && sub === 'revoke') await keysRevoke(settings, rest);
     else if (command === 'data' && sub === 'build') await dataBuild(settings);

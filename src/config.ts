@@ -13,6 +13,8 @@ export interface Settings {
   jobRetentionDays: number;
   bootstrapApiKey: string | null;
   plansFile: string | null;
+  /** How long a worker holds a job without renewing; a dead worker's job is taken over after it. */
+  jobLeaseSeconds: number;
   /** Where converted uploads wait for a worker: this machine's data dir, or the shared database. */
   uploadStore: 'local' | 'database';
   logLevel: string;
@@ -66,6 +68,7 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     // Spec: the file is smaller than 1 GB, so the largest accepted upload is 1 GiB - 1 byte.
     maxUploadBytes: integer(env, 'ROADRISK_MAX_UPLOAD_BYTES', 1024 ** 3 - 1, 1, 1024 ** 4),
     jobRetentionDays: integer(env, 'ROADRISK_JOB_RETENTION_DAYS', 30, 1, 3650),
+    jobLeaseSeconds: integer(env, 'ROADRISK_JOB_LEASE_SECONDS', 30, 3, 3600),
     bootstrapApiKey,
     plansFile: env.ROADRISK_PLANS_FILE?.trim() ? resolve(cwd, env.ROADRISK_PLANS_FILE.trim()) : null,
     logLevel,

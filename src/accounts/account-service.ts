@@ -79,6 +79,15 @@ export class AccountService {
     return account;
   }
 
+  /** Gives an existing account (e.g. `bootstrap`) a dashboard sign-in. */
+  async setSignIn(name: string, email: string, passwordHash: string): Promise<AccountRow> {
+    const account = await this.accountByName(name);
+    const other = await this.accounts.findByEmail(email.toLowerCase());
+    if (other && other.id !== account.id) throw new AccountError('account_exists', `email ${email} belongs to another account`);
+    await this.accounts.setSignIn(account.id, email.toLowerCase(), passwordHash);
+    return { ...account, email: email.toLowerCase(), password_hash: passwordHash };
+  }
+
   async createKey(input: {
     accountId: string;
     name: string;

@@ -8,24 +8,27 @@ import type { JobRow, JobsRepository } from '../storage/repositories/jobs.ts';
 import { LocalAnnouncements, type JobOutcome, type JobQueue } from './queue.ts';
 
 export const TELEMATICS_QUEUE = 'telematics';
-/** A delivery not acknowledged within this time is given to another worker (the row lease still decides). */
-const DELIVERY_EXPIRE_SECONDS = 120;
 const RETRY_LATER_SECONDS = 5;
-/** A runnable job this old without a delivery (its announcement was lost) is leased directly. */
-const UNANNOUNCED_AFTER_MS = 3 * 60 * 1000;
+/**
+ * A delivery not acknowledged within 4 leases is given to another worker (the row lease still
+ * decides who runs the job); a runnable job older than 6 leases is leased directly, whether or not
+ * a delivery reaches a worker (its announcement was lost, or its delivery is held by a dead worker).
+ */
+const DELIVERY_EXPIRE_LEASES = 4;
+const UNANNOUNCED_AFTER_LEASES = 6;
 
 interface Delivery {
   jobId: string;
 }
 
-export async function startPgBoss(connectionString: string): Promise<PgBoss> {
+export async function startPgBoss(connectionString: string, leaseMs: number): Promise<PgBoss> {
   const boss = new PgBoss({ connectionString, schema: 'pgboss', max: 4 });
   // pg-boss reports maintenance and connection errors as events; they must not end the process.
   boss.on('error', () => {});
   await boss.start();
   await boss.createQueue(TELEMATICS_QUEUE, {
     name: TELEMATICS_QUEUE,
-    expireInSeconds: DELIVERY_EXPIRE_SECONDS,
+    expireInSeconds: Math.ceil((DELIVERY_EXPIRE_LEASES * leaseMs) / 1000),
     retryLimit: 20,
     retryDelay: RETRY_LATER_SECONDS,
     retryBackoff: true,
@@ -41,9 +44,9 @@ export class PgBossJobQueue implements JobQueue {
   constructor(
     private readonly boss: PgBoss,
     private readonly jobs: JobsRepository,
-    private readonly options: { leaseMs?: number; retentionMs: number; now?: () => Date },
+    private readonly options: { leaseMs: number; retentionMs: number; now?: () => Date },
   ) {
-    this.leaseMs = options.leaseMs ?? 30_000;
+    this.leaseMs = options.leaseMs;
   }
 
   private now(): Date {
@@ -64,7 +67,7 @@ export class PgBossJobQueue implements JobQueue {
     for (let attempt = 0; attempt < 5; attempt++) {
       const [delivery] = await this.boss.fetch<Delivery>(TELEMATICS_QUEUE, { batchSize: 1 });
       if (!delivery) {
-        const createdBefore = new Date(this.now().getTime() - UNANNOUNCED_AFTER_MS);
+        const createdBefore = new Date(this.now().getTime() - UNANNOUNCED_AFTER_LEASES * this.leaseMs);
         return this.jobs.claim(workerId, this.now(), this.leaseMs, { createdBefore });
       }
       const row = await this.jobs.claim(workerId, this.now(), this.leaseMs, { jobId: delivery.data.jobId });

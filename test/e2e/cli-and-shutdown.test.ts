@@ -36,6 +36,19 @@ describe('roadrisk CLI', () => {
     assert.ok(JSON.parse(revoked.stdout).revoked_at);
   });
 
+  it('gives an existing account a dashboard sign-in, password read from stdin', async () => {
+    const done = runCli(['accounts', 'set-password', '--name', 'fleetco', '--email', 'Ops@Fleet.test', '--password-stdin'], env(), 'correct horse battery\n');
+    assert.equal(done.code, 0, done.stderr);
+    assert.deepEqual(JSON.parse(done.stdout).email, 'ops@fleet.test');
+    assert.ok(!done.stdout.includes('correct horse'));
+    const store = await openStore({ databaseUrl: database.url, dataDir });
+    const row = await store.db.selectFrom('accounts').select('password_hash').where('name', '=', 'fleetco').executeTakeFirstOrThrow();
+    await store.close();
+    const { verifyPassword } = await import('../../src/accounts/passwords.ts');
+    assert.equal(await verifyPassword('correct horse battery', row.password_hash!), true);
+    assert.equal(await verifyPassword('wrong', row.password_hash!), false);
+  });
+
   it('refuses a bad plan and an unknown account with a message on stderr', () => {
     const env_ = env();
     const bad = runCli(['accounts', 'create', '--name', 'x', '--plan', 'platinum'], env_);

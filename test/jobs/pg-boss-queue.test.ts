@@ -43,7 +43,7 @@ describe('pg-boss job queue', { skip }, () => {
     store = await openStore({ databaseUrl: database.url, dataDir: dir });
     await new AccountsRepository(store.db).insert({ id: 'acct', name: 'acct', plan: 'standard', email: null, password_hash: null, created_at: clock.now.toISOString() });
     jobs = new JobsRepository(store.db);
-    boss = await startPgBoss(database.url!);
+    boss = await startPgBoss(database.url!, 30_000);
     queue = new PgBossJobQueue(boss, jobs, { retentionMs: 86_400_000, now: () => clock.now, leaseMs: 30_000 });
   });
   after(async () => {
@@ -76,7 +76,7 @@ describe('pg-boss job queue', { skip }, () => {
   it('leases a job whose announcement was lost once it is a few minutes old', async () => {
     await insertJob('job_c');
     assert.equal(await queue.claim('w1'), undefined);
-    clock.now = new Date(clock.now.getTime() + 4 * 60_000);
+    clock.now = new Date(clock.now.getTime() + 6 * 30_000 + 1000);
     assert.equal((await queue.claim('w1'))?.id, 'job_c');
   });
 });

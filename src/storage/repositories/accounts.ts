@@ -22,6 +22,10 @@ export class AccountsRepository {
     return this.db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();
   }
 
+  async setSignIn(id: string, email: string, passwordHash: string): Promise<void> {
+    await this.db.updateTable('accounts').set({ email, password_hash: passwordHash }).where('id', '=', id).execute();
+  }
+
   async updatePlan(id: string, plan: string): Promise<void> {
     await this.db.updateTable('accounts').set({ plan }).where('id', '=', id).execute();
   }

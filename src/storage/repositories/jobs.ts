@@ -97,7 +97,11 @@ export class JobsRepository {
     return Number(result.numUpdatedRows) === 1;
   }
 
-  /** Ends a job the worker still holds; false when the lease was lost (nothing is written). */
+  /**
+   * Ends a job the worker still holds; false when the lease was lost (nothing is written). An
+   * upload kept in the database is deleted in the same transaction, so a worker dying right after
+   * finishing leaves nothing behind.
+   */
   async finish(
     id: string,
     workerId: string,
@@ -105,23 +109,27 @@ export class JobsRepository {
     now: Date,
     retentionMs: number,
   ): Promise<boolean> {
-    const result = await this.db
-      .updateTable('jobs')
-      .set({
-        status: outcome.status,
-        result_json: outcome.status === 'completed' ? outcome.resultJson : null,
-        error_message: outcome.status === 'failed' ? outcome.errorMessage : null,
-        finished_at: now.toISOString(),
-        expires_at: new Date(now.getTime() + retentionMs).toISOString(),
-        lease_owner: null,
-        lease_until: null,
-        upload_dir: null,
-      })
-      .where('id', '=', id)
-      .where('lease_owner', '=', workerId)
-      .where('status', '=', 'processing')
-      .executeTakeFirst();
-    return Number(result.numUpdatedRows) === 1;
+    return this.db.transaction().execute(async (trx) => {
+      const result = await trx
+        .updateTable('jobs')
+        .set({
+          status: outcome.status,
+          result_json: outcome.status === 'completed' ? outcome.resultJson : null,
+          error_message: outcome.status === 'failed' ? outcome.errorMessage : null,
+          finished_at: now.toISOString(),
+          expires_at: new Date(now.getTime() + retentionMs).toISOString(),
+          lease_owner: null,
+          lease_until: null,
+          upload_dir: null,
+        })
+        .where('id', '=', id)
+        .where('lease_owner', '=', workerId)
+        .where('status', '=', 'processing')
+        .executeTakeFirst();
+      const finished = Number(result.numUpdatedRows) === 1;
+      if (finished) await trx.deleteFrom('upload_chunks').where('job_id', '=', id).execute();
+      return finished;
+    });
   }
 
   /** Finished jobs whose retention ended become `expired` and lose their result. */

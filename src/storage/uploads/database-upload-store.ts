@@ -10,6 +10,27 @@ import type { UploadStore } from './upload-store.ts';
 const CHUNK_BYTES = 4 * 1024 * 1024;
 const PREFIX = 'db:';
 
+/**
+ * Each process copies uploads into `work/<pid>`; a process killed mid-job leaves its copy behind,
+ * so at start the folders of processes no longer running are deleted.
+ */
+export async function removeDeadProcessWork(workRoot: string): Promise<void> {
+  for (const name of await readdir(workRoot).catch(() => [] as string[])) {
+    const pid = Number(name);
+    if (!Number.isInteger(pid) || pid === process.pid || isRunning(pid)) continue;
+    await rm(join(workRoot, name), { recursive: true, force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 export class DatabaseUploadStore implements UploadStore {
   constructor(
     private readonly db: Kysely<Database>,
