@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
 import { ROUTES } from '../support/routes.ts';
+import { pendingJob } from '../support/jobs.ts';
 
 let t: TestApp;
 let revokedKey: string;
@@ -29,19 +30,7 @@ before(async () => {
   for (const line of ['ca', 'ppa']) {
     const id = `job_${line.padEnd(32, '0')}`;
     jobIds[line] = id;
-    await t.services.jobs.insert({
-      id,
-      account_id: globex.id,
-      job_type: `${line}-telematics`,
-      status: 'pending',
-      policy_holder_id: 'ph',
-      naics_code: null,
-      version: 'v1',
-      callback_url: null,
-      upload_dir: null,
-      max_running: 8,
-      created_at: t.clock.now.toISOString(),
-    });
+    await t.services.jobs.insert(pendingJob({ id, account_id: globex.id, job_type: `${line}-telematics`, created_at: t.clock.now.toISOString() }));
   }
 });
 after(() => t.close());

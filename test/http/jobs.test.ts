@@ -2,24 +2,13 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
+import { pendingJob } from '../support/jobs.ts';
 
 let t: TestApp;
 let accountId: string;
 
 async function job(id: string, fields: Partial<{ status: string; result_json: string; error_message: string; expires_at: string }>) {
-  await t.services.jobs.insert({
-    id,
-    account_id: accountId,
-    job_type: 'ppa-telematics',
-    status: 'pending',
-    policy_holder_id: 'ph',
-    naics_code: null,
-    version: 'v1',
-    callback_url: null,
-    upload_dir: null,
-    max_running: 2,
-    created_at: t.clock.now.toISOString(),
-  });
+  await t.services.jobs.insert(pendingJob({ id, account_id: accountId, max_running: 2, created_at: t.clock.now.toISOString() }));
   if (Object.keys(fields).length) await t.services.store.db.updateTable('jobs').set(fields).where('id', '=', id).execute();
 }
 

@@ -10,6 +10,7 @@ import { JobsRepository } from '../../src/storage/repositories/jobs.ts';
 import { AccountsRepository } from '../../src/storage/repositories/accounts.ts';
 import { PgBossJobQueue, startPgBoss } from '../../src/jobs/pg-boss-queue.ts';
 import { createTestDatabase, PG_ADMIN_URL, type TestDatabase } from '../support/database.ts';
+import { pendingJob } from '../support/jobs.ts';
 
 const skip = PG_ADMIN_URL ? false : 'pg-boss runs on PostgreSQL only (the PostgreSQL pass of npm test)';
 let dir: string;
@@ -21,19 +22,7 @@ const clock = { now: new Date() };
 let queue: PgBossJobQueue;
 
 async function insertJob(id: string, maxRunning = 8) {
-  await jobs.insert({
-    id,
-    account_id: 'acct',
-    job_type: 'ppa-telematics',
-    status: 'pending',
-    policy_holder_id: 'ph',
-    naics_code: null,
-    version: 'v1',
-    callback_url: null,
-    upload_dir: null,
-    max_running: maxRunning,
-    created_at: clock.now.toISOString(),
-  });
+  await jobs.insert(pendingJob({ id, account_id: 'acct', max_running: maxRunning, created_at: clock.now.toISOString() }));
 }
 
 describe('pg-boss job queue', { skip }, () => {

@@ -11,6 +11,7 @@ import { AccountsRepository } from '../../src/storage/repositories/accounts.ts';
 import { EmbeddedJobQueue } from '../../src/jobs/queue.ts';
 import { WorkerPool } from '../../src/jobs/worker.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
+import { pendingJob } from '../support/jobs.ts';
 
 let dir: string;
 let store: Store;
@@ -23,19 +24,12 @@ let seq = 0;
 
 function newJob(account: string, maxRunning = 8): NewJob {
   seq += 1;
-  return {
+  return pendingJob({
     id: `job_${String(seq).padStart(32, '0')}`,
     account_id: account,
-    job_type: 'ppa-telematics',
-    status: 'pending',
-    policy_holder_id: 'ph',
-    naics_code: null,
-    version: 'v1',
-    callback_url: null,
-    upload_dir: null,
     max_running: maxRunning,
     created_at: new Date(clock.now.getTime() + seq).toISOString(),
-  };
+  });
 }
 
 before(async () => {
