@@ -3,6 +3,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { bearer, createTestApp, SOURCE_DATA, type TestApp } from '../support/test-app.ts';
@@ -42,7 +43,89 @@ function farsWithin(year: number, lat: number, lon: number, radiusKm: number, mo
   return { crashes, fatalities };
 }
 
+/** Rows of a city file within the radius and dates, counted straight from the published CSV. */
+function cityWithin(
+  file: string,
+  columns: { date: (row: Record<string, string>) => string; lat: string[]; lon: string[]; injured: string; killed: string },
+  centre: { latitude: number; longitude: number },
+  radiusKm: number,
+  from: string,
+  to: string,
+) {
+  const text = readFileSync(join(SOURCE_DATA, 'crashes', file), 'utf8');
+  const rows = parse(text, { columns: true, bom: true, relax_column_count: true }) as Record<string, string>[];
+  const totals = { crashes: 0, injuries: 0, fatalities: 0 };
+  for (const row of rows) {
+    // The first usable pair of coordinate columns (docs/data.md: SWITRS falls back to LATITUDE/LONGITUDE).
+    let point: [number, number] | null = null;
+    for (let k = 0; k < columns.lat.length && !point; k++) {
+      const la = Number(row[columns.lat[k]]);
+      const lo = Number(row[columns.lon[k]]);
+      if (row[columns.lat[k]] && row[columns.lon[k]] && la !== 0 && lo !== 0 && Math.abs(la) <= 90 && Math.abs(lo) <= 180) point = [la, lo];
+    }
+    const date = row[Object.keys(row)[0]] === undefined ? '' : columns.date(row);
+    if (!point || date < from || date > to) continue;
+    if (haversineKm(centre.latitude, centre.longitude, point[0], point[1]) > radiusKm) continue;
+    totals.crashes += 1;
+    totals.injuries += Number(row[columns.injured]);
+    totals.fatalities += Number(row[columns.killed]);
+  }
+  return totals;
+}
+
 describe('crash aggregate on the real data', () => {
+  it('counts FARS fatal crashes around Des Moines in 2014 exactly', async () => {
+    const expected = farsWithin(2014, 41.5868, -93.625, 100);
+    const body = (await aggregate({ location: { latitude: 41.5868, longitude: -93.625 }, start_date: '2014-01-01', end_date: '2014-12-31', radius_km: 100 })).json();
+    assert.ok(expected.crashes > 20);
+    assert.deepEqual([body.total_crashes, body.total_injuries, body.total_fatalities], [expected.crashes, 0, expected.fatalities]);
+    assert.equal(body.incomplete_coverage, false);
+  });
+
+  it("counts NYC's 2016 window in Manhattan exactly", async () => {
+    const centre = { latitude: 40.758, longitude: -73.9855 };
+    const expected = cityWithin(
+      'nyc/Motor_Vehicle_Collisions_-_Crashes.csv',
+      {
+        date: (r) => { const [m, d, y] = r.CRASH_DATE.split('/'); return `${y}-${m}-${d}`; },
+        lat: ['LATITUDE'],
+        lon: ['LONGITUDE'],
+        injured: 'INJURED_PERSONS',
+        killed: 'KILLED_PERSONS',
+      },
+      centre,
+      5,
+      '2016-07-28',
+      '2016-08-19',
+    );
+    const body = (await aggregate({ location: centre, start_date: '2016-07-28', end_date: '2016-08-19', radius_km: 5 })).json();
+    assert.ok(expected.crashes > 500);
+    assert.deepEqual([body.total_crashes, body.total_injuries, body.total_fatalities], [expected.crashes, expected.injuries, expected.fatalities]);
+    assert.equal(body.incomplete_coverage, true, 'no source claims New York for 2016');
+  });
+
+  it('counts San Francisco 2018 exactly', async () => {
+    const centre = { latitude: 37.7749, longitude: -122.4194 };
+    const file = 'ca_switrs/san_francisco_2018/Collisions.csv';
+    const expected = cityWithin(
+      file,
+      {
+        date: (r) => r.COLLISION_DATE.slice(0, 10),
+        lat: ['POINT_Y', 'LATITUDE'],
+        lon: ['POINT_X', 'LONGITUDE'],
+        injured: 'NUMBER_INJURED',
+        killed: 'NUMBER_KILLED',
+      },
+      centre,
+      10,
+      '2018-01-01',
+      '2018-12-31',
+    );
+    const body = (await aggregate({ location: centre, start_date: '2018-01-01', end_date: '2018-12-31', radius_km: 10 })).json();
+    assert.ok(expected.crashes > 3000);
+    assert.deepEqual([body.total_crashes, body.total_injuries, body.total_fatalities], [expected.crashes, expected.injuries, expected.fatalities]);
+  });
+
   it('counts FARS fatal crashes around Denver in 2015 exactly', async () => {
     const expected = farsWithin(2015, 39.7392, -104.9903, 50);
     const res = await aggregate({ location: { latitude: 39.7392, longitude: -104.9903 }, start_date: '2015-01-01', end_date: '2015-12-31', radius_km: 50 });
