@@ -6,6 +6,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { connect } from 'node:net';
 import { bearer, createTestApp, type TestApp } from '../support/test-app.ts';
 import { multipartBody } from '../support/routes.ts';
 import { tripsCsv } from '../support/synthetic-trips.ts';
@@ -124,6 +125,40 @@ describe('telematics jobs', () => {
     assert.equal(res.statusCode, 413);
     assert.deepEqual(res.json(), { detail: 'File too large: limit is 400000 bytes' });
     assert.deepEqual(uploadsLeft(), []);
+  });
+
+  it('leaves no file and no job behind when the client aborts the upload midway', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    const jobsBefore = (await t.services.store.db.selectFrom('jobs').select('id').execute()).length;
+    const boundary = 'abort-boundary';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="policy_holder_id"\r\n\r\nph\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.csv"\r\nContent-Type: text/csv\r\n\r\n`;
+    const partial = head + fleetCsv.slice(0, 50_000);
+    await new Promise<void>((resolve) => {
+      const socket = connect(Number(port), '127.0.0.1', () => {
+        socket.write(
+          `POST /v1/risk-score/ppa-telematics HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${t.keys.enterprise}\r\n` +
+            `Content-Type: multipart/form-data; boundary=${boundary}\r\nContent-Length: ${partial.length + 100_000}\r\n\r\n`,
+        );
+        socket.write(partial, () => setTimeout(() => (socket.destroy(), resolve()), 200));
+      });
+      socket.on('error', () => resolve());
+    });
+    await new Promise((r) => setTimeout(r, 500));
+    assert.deepEqual(uploadsLeft(), []);
+    assert.equal((await t.services.store.db.selectFrom('jobs').select('id').execute()).length, jobsBefore);
+  });
+
+  it('counts night driving in local time across a DST change (New York, 2024-03-10)', async () => {
+    // 07:30-08:30 UTC is 03:30-04:30 EDT after the 02:00 EST → 03:00 EDT change: half of it
+    // before 04:00 local. A fixed EST offset would call the whole hour night.
+    const csv = tripsCsv([{ vehicleId: 'cab', start: new Date('2024-03-10T07:30:00Z'), minutes: 60, mph: 25, from: { latitude: 40.70, longitude: -73.95 }, heading: 0 }]);
+    const queued = await queue('ppa', csv);
+    assert.equal(queued.statusCode, 200, queued.body);
+    assert.equal((await waitFor('ppa', queued.json().job_id)).status, 'completed');
+    const result = (await t.app.inject({ method: 'GET', url: `/v1/risk-score/ppa-telematics/job/${queued.json().job_id}/result`, headers: bearer(t.keys.enterprise) })).json();
+    const figures = result.vehicle_risk_scores[0].metadata.figures;
+    assert.ok(Math.abs(figures.night_share - 0.5) < 0.02, `night share ${figures.night_share}`);
   });
 
   it("does not show one account's job to another", async () => {
