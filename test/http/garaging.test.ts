@@ -88,6 +88,31 @@ describe('garaging scores on the real data', () => {
     assert.ok(['high', 'medium', 'low'].includes(location.geocoding_confidence));
   });
 
+  it('ranks big-city cores above rural places; Manhattan is dense-urban or denser', async () => {
+    const places: Record<string, { latitude: number; longitude: number }> = {
+      manhattan: { latitude: 40.758, longitude: -73.9855 },
+      chicagoLoop: { latitude: 41.8819, longitude: -87.6278 },
+      centralLA: { latitude: 34.0522, longitude: -118.2437 },
+      ruralWyoming: { latitude: 43.0, longitude: -107.5 },
+      ruralIowa: { latitude: 42.3, longitude: -94.6 },
+      ruralNevada: ruralNevada,
+    };
+    const body = (
+      await score('ppa', {
+        policy_holder_id: 'p',
+        effective_date: '2015-01-01',
+        vehicles: Object.entries(places).map(([vehicle_id, garaging_location]) => ({ vehicle_id, garaging_location })),
+      })
+    ).json();
+    const by = Object.fromEntries(body.vehicle_risk_scores.map((v: { vehicle_id: string }) => [v.vehicle_id, v]));
+    for (const city of ['manhattan', 'chicagoLoop', 'centralLA']) {
+      for (const rural of ['ruralWyoming', 'ruralIowa', 'ruralNevada']) {
+        assert.ok(by[city].vehicle_risk_score > by[rural].vehicle_risk_score, `${city} above ${rural}`);
+      }
+    }
+    assert.ok(['dense-urban', 'very-dense-urban'].includes(by.manhattan.metadata.garaging_location.urbanicity));
+  });
+
   it('gives identical answers to identical requests', async () => {
     const request = { policy_holder_id: 'p', effective_date: '2015-06-01T00:00:00Z', vehicles: [{ vehicle_id: 'v', garaging_location: oakland }] };
     assert.deepEqual((await score('ppa', request)).json(), (await score('ppa', request)).json());
