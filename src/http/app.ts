@@ -74,7 +74,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });
   await app.register(multipart, {
-    limits: { fileSize: services.settings.maxUploadBytes, files: 1, fields: 20, fieldSize: 64 * 1024 },
+    // One byte over the limit, so the converter (which counts every byte) is the one that says 413.
+    limits: { fileSize: services.settings.maxUploadBytes + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
   installBodyParsers(app);
   installRequestValidation(app);
