@@ -83,6 +83,8 @@ describe('telematics jobs', () => {
     assert.equal(m.state_exposure[0].usstate, 'CA');
     assert.deepEqual(result.errors.map((e: { vehicle_id: string }) => e.vehicle_id), ['scooter-9']);
     assert.equal(result.aggregated_risk_score, car.vehicle_risk_score);
+    // Deleted right after the result is written (the status can read completed a moment before).
+    for (let i = 0; i < 100 && uploadsLeft().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
     assert.deepEqual(uploadsLeft(), [], 'the upload is deleted once the job ends');
   });
 
