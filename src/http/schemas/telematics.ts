@@ -1,5 +1,5 @@
 // Telematics queue, job record and results (service-spec.md; decisions §7).
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { StringEnum } from '../validation/pydantic.ts';
 import { JOB_STATUSES } from '../../domain/vocabulary.ts';
 import { Factor, NaicsCode, Nullable, UsStateSchema } from './common.ts';
@@ -66,26 +66,19 @@ const CaVehicle = Type.Object({
   }),
 });
 
-export const PpaTelematicsResult = Type.Object(
-  {
-    policy_holder_id: Type.String(),
-    vehicle_risk_scores: Type.Array(PpaVehicle),
-    job_type: Type.Literal('ppa-telematics-risk-score'),
-    version: Type.Literal('v1'),
-    errors: Nullable(Type.Array(VehicleError)),
-    aggregated_risk_score: Nullable(Type.Number()),
-  },
-  { title: 'PPATelematicsResult' },
-);
+function telematicsResult<V extends TSchema>(vehicle: V, jobType: string, title: string) {
+  return Type.Object(
+    {
+      policy_holder_id: Type.String(),
+      vehicle_risk_scores: Type.Array(vehicle),
+      job_type: Type.Literal(jobType),
+      version: Type.Literal('v1'),
+      errors: Nullable(Type.Array(VehicleError)),
+      aggregated_risk_score: Nullable(Type.Number()),
+    },
+    { title },
+  );
+}
 
-export const CaTelematicsResult = Type.Object(
-  {
-    policy_holder_id: Type.String(),
-    vehicle_risk_scores: Type.Array(CaVehicle),
-    job_type: Type.Literal('ca-telematics-risk-score'),
-    version: Type.Literal('v1'),
-    errors: Nullable(Type.Array(VehicleError)),
-    aggregated_risk_score: Nullable(Type.Number()),
-  },
-  { title: 'CATelematicsResult' },
-);
+export const PpaTelematicsResult = telematicsResult(PpaVehicle, 'ppa-telematics-risk-score', 'PPATelematicsResult');
+export const CaTelematicsResult = telematicsResult(CaVehicle, 'ca-telematics-risk-score', 'CATelematicsResult');
