@@ -171,7 +171,7 @@ async function profileRun(dataDir: string, plansFile: string, target: Target, re
   if (files.length === 0) return 'The profiled server wrote no .cpuprofile.';
   // Only the 10 s of load (less its edges): not the start-up's data loading nor the shutdown.
   const window = { lastMs: 9_500, skipEndMs: performance.now() - loadEnd + 250 };
-  return `Profiled run: ${line} (under the profiler). Samples of the 10 s load only. Fastify runs validation and the handler from the JSON body parser's callback, so `parse src/http/json-body.ts` includes nearly everything after it.\n\n${profileTables(summariseProfile(join(profileDir, files[0]), window, 25))}`;
+  return `Profiled run: ${line} (under the profiler). Samples of the 10 s load only. Fastify runs validation and the handler from the JSON body parser's callback, so \`parse src/http/json-body.ts\` includes nearly everything after it.\n\n${profileTables(summariseProfile(join(profileDir, files[0]), window, 25))}`;
 }
 
 function report(runs: Map<string, (RunSummary & { serverCpuMsPerRequest: number; load1: string })[]>, loadAtEnd: string, missed: boolean, profile: string): string {
