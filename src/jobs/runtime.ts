@@ -27,13 +27,19 @@ export interface JobRuntimeOptions {
 export function startJobRuntime(services: Services, options: JobRuntimeOptions): JobRuntime {
   const queue = services.jobQueue;
   const callbacks = new CallbackSender(options.log);
+  const removals = new Set<Promise<void>>();
   const onFinished = (job: JobRow, outcome: JobOutcome) => {
     const started = job.started_at ? Date.parse(job.started_at) : NaN;
     if (Number.isFinite(started)) {
       services.metrics.jobDuration.observe({ job_type: job.job_type, status: outcome.status }, (services.now().getTime() - started) / 1000);
     }
     // The converted upload is no longer needed once the result (or failure) is written.
-    if (job.upload_dir) void services.uploads.remove(job.upload_dir).catch(() => {});
+    if (job.upload_dir) {
+      // Tracked so a shutdown right after a job ends still deletes its upload (decisions §7).
+      const removal = services.uploads.remove(job.upload_dir).catch(() => {});
+      removals.add(removal);
+      void removal.finally(() => removals.delete(removal));
+    }
     if (job.callback_url && job.callback_key) {
       const record = jobRecord({ ...job, status: outcome.status, error_message: outcome.status === 'failed' ? outcome.errorMessage : null }, services.now());
       callbacks.send({ url: job.callback_url, body: JSON.stringify(record), hmacKey: job.callback_key });
@@ -58,6 +64,7 @@ export function startJobRuntime(services: Services, options: JobRuntimeOptions):
     async stop() {
       clearInterval(sweeper);
       await pool.stop();
+      await Promise.all(removals);
       callbacks.stop();
     },
   };
