@@ -74,6 +74,7 @@ export async function composeServices(settings: Settings, options: ComposeOption
     score: (line, request) => models!.garaging.score(line, request as GaragingRequestBody) as Promise<GaragingResponse>,
   };
   const intake = telematicsIntake(settings.maxUploadBytes);
+  const crashes = crashCapability(() => ({ index: crashData.current!.index, sources: crashData.current!.sources, states, geocoder }));
   return {
     settings,
     store,
@@ -95,9 +96,10 @@ export async function composeServices(settings: Settings, options: ComposeOption
       return models ? garaging : null;
     },
     crashData,
-    crashes: crashCapability(() =>
-      crashData.current ? { index: crashData.current.index, sources: crashData.current.sources, states, geocoder } : null,
-    ),
+    // Null while no crash data is loaded (the route answers 503, the dashboard says so).
+    get crashes() {
+      return crashData.current ? crashes : null;
+    },
     get telematics() {
       return models ? intake : null;
     },

@@ -4,7 +4,6 @@ import type { CrashAggregateRequest, CrashAggregateResponse } from '../http/sche
 import { aggregateCrashes, type AggregateDeps } from '../domain/crashes/aggregate.ts';
 import type { AddressInput } from '../domain/geo/geocode.ts';
 import { datePart } from '../http/validation/pydantic.ts';
-import { notAvailableYet } from '../http/errors.ts';
 
 /** Address parts arrive nullable from the schema; the geocoder takes absent ones. */
 export function addressInput(location: Record<string, unknown>): AddressInput {
@@ -16,12 +15,11 @@ export function addressInput(location: Record<string, unknown>): AddressInput {
   return parts as AddressInput;
 }
 
-/** `deps` returns null while no crash data is loaded: the endpoint then answers 503. */
-export function crashCapability(deps: () => AggregateDeps | null): CrashCapability {
+/** `deps` reads the crash data loaded now (it is reloaded when the data version changes). */
+export function crashCapability(deps: () => AggregateDeps): CrashCapability {
   return {
     async aggregate(request: CrashAggregateRequest): Promise<CrashAggregateResponse | null> {
       const loaded = deps();
-      if (!loaded) throw notAvailableYet('Crash aggregation (no crash data is loaded: run `roadrisk data build`)');
       const location = request.location as Record<string, unknown>;
       const result = aggregateCrashes(loaded, {
         location: 'latitude' in location ? (location as { latitude: number; longitude: number }) : addressInput(location),
