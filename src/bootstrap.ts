@@ -62,7 +62,10 @@ export async function composeServices(settings: Settings, options: ComposeOption
   if (settings.uploadStore === 'database') await removeDeadProcessWork(join(settings.dataDir, 'work'));
   const metrics = createMetrics({ jobs, dataVersion: () => crashData.version });
   const naics = NaicsCatalog.load(settings.sourceDataDir);
-  const modelDeps = { repository: crashesRepository, sourceDataDir: settings.sourceDataDir, states, geocoder, naics, now };
+  const modelDeps = {
+    repository: crashesRepository, sourceDataDir: settings.sourceDataDir, states, geocoder, naics, now,
+    locationCacheEntries: settings.garagingCacheEntries,
+  };
   let models = crashData.current ? await buildRiskModels(modelDeps) : null;
   crashData.onReload(() => {
     buildRiskModels(modelDeps).then(

@@ -18,6 +18,8 @@ export interface Settings {
   /** Where converted uploads wait for a worker: this machine's data dir, or the shared database. */
   uploadStore: 'local' | 'database';
   logLevel: string;
+  /** Recent garaging locations kept assessed (domain/garaging/location-cache.ts); 0 = none. */
+  garagingCacheEntries: number;
 }
 
 export class SettingsError extends Error {
@@ -72,5 +74,6 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     bootstrapApiKey,
     plansFile: env.ROADRISK_PLANS_FILE?.trim() ? resolve(cwd, env.ROADRISK_PLANS_FILE.trim()) : null,
     logLevel,
+    garagingCacheEntries: integer(env, 'ROADRISK_GARAGING_CACHE_ENTRIES', 20_000, 0, 10_000_000),
   };
 }

@@ -117,11 +117,12 @@ export class AccountService {
   /** Finds the key by the hash of the presented secret; the hash comparison is constant-time. */
   async authenticate(secret: string): Promise<Caller | AuthFailure> {
     const hash = hashKeySecret(secret);
-    const key = await this.keys.findByHash(hash);
+    const found = await this.keys.findWithAccountByHash(hash);
+    const key = found?.key;
     if (!key || !timingSafeEqual(Buffer.from(key.key_hash), Buffer.from(hash))) return 'unknown';
     if (key.revoked_at !== null) return 'revoked';
     if (key.expires_at !== null && Date.parse(key.expires_at) <= this.now().getTime()) return 'expired';
-    const account = await this.accounts.findById(key.account_id);
+    const account = found.account;
     if (!account || !isPlanName(account.plan)) return 'unknown';
     return {
       account: account as Caller['account'],

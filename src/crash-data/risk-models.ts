@@ -23,6 +23,8 @@ export interface RiskModelDeps {
   geocoder: Geocoder;
   naics: NaicsCatalog;
   now: () => Date;
+  /** Recent garaging locations kept assessed (location-cache.ts). */
+  locationCacheEntries?: number;
 }
 
 export async function buildRiskModels(deps: RiskModelDeps): Promise<RiskModels | null> {
@@ -34,6 +36,7 @@ export async function buildRiskModels(deps: RiskModelDeps): Promise<RiskModels |
     geocoder: deps.geocoder,
     naics: deps.naics,
     now: deps.now,
+    locationCacheEntries: deps.locationCacheEntries,
     // The same reading of effective_date as the request validation (zone-less = UTC).
     parseEffectiveDate: (value) => parseDateTimeLax(value),
   });

@@ -10,6 +10,7 @@ import { installBodyParsers } from './json-body.ts';
 import { installErrorHandling } from './error-handler.ts';
 import { installRequestValidation } from './request-validation.ts';
 import { installMetrics } from './metrics.ts';
+import { installResponseSerializer } from './response-serializer.ts';
 import { healthRoutes } from './routes/health.ts';
 import { garagingRoutes } from './routes/garaging.ts';
 import { crashRoutes } from './routes/crashes.ts';
@@ -78,6 +79,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     limits: { fileSize: services.settings.maxUploadBytes + 1, files: 1, fields: 20, fieldSize: 64 * 1024 },
   });
   installBodyParsers(app);
+  installResponseSerializer(app);
   installRequestValidation(app);
   installErrorHandling(app);
   installAuth(app, services);

@@ -9,6 +9,7 @@ import { dataWindow, isoDay, lastUsableDay, type DataWindow } from './data-windo
 import { formatEffectiveDate, parseEffectiveDate } from './effective-date.ts';
 import { resolveLocation, type GaragingLocationInput, type LocationServices, type ResolvedLocation } from './garaging-location.ts';
 import type { GaragingInputs } from './inputs.ts';
+import { LocationCache, type AssessedLocation } from './location-cache.ts';
 import { assessLocation, vehicleRisk, type Factor, type LocationAssessment, type ModelVersion } from './model.ts';
 import type { WindowModel } from './window-model.ts';
 import { WindowModels } from './window-models.ts';
@@ -70,6 +71,8 @@ export interface GaragingScorerDeps {
   parseEffectiveDate?: (value: string) => Date;
   /** Share a cache (and so the exact references) with another scorer; tests freeze models this way. */
   windowModels?: WindowModels;
+  /** Recent locations' assessments (location-cache.ts); default DEFAULT_LOCATION_CACHE_ENTRIES. */
+  locationCacheEntries?: number;
 }
 
 interface RequestContext {
@@ -92,6 +95,7 @@ export interface GaragingScorer {
 export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
   const windowModels = deps.windowModels ?? new WindowModels(deps.inputs);
   const now = deps.now ?? (() => new Date());
+  const locations = new LocationCache(deps.locationCacheEntries);
   const readDate = deps.parseEffectiveDate ?? parseEffectiveDate;
   const services: LocationServices = {
     stateOf: (lat, lon) => deps.states.stateOf(lat, lon),
@@ -149,7 +153,10 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
     const windowed = ctx.windowOf(location.state);
     if (windowed === null) return error(noDataReason(location.state, ctx.lastDay, national.coverage.get(location.state) ?? []), location.state);
     const { window, model } = windowed;
-    const assessment = assessLocation(deps.inputs, model, location.latitude, location.longitude, location.state);
+    const { assessment, coverage } = locations.get(model, location.latitude, location.longitude, (): AssessedLocation => {
+      const fresh = assessLocation(deps.inputs, model, location.latitude, location.longitude, location.state);
+      return { assessment: fresh, coverage: coverageOf(location, fresh, model, window) };
+    });
     const traits = { bodyType: vehicle.body_type ?? null, naics: ctx.naics ? { code: ctx.naics.code, sectorTitle: sectorTitle(ctx.naics.code) } : null };
     const risk = vehicleRisk(ctx.version, deps.inputs, model, assessment, traits);
     const reference = ctx.version === 'v1' ? model.v1 : model.v2;
@@ -159,7 +166,7 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
       metadata: {
         effective_date: ctx.effectiveText,
         garaging_location: locationMetadata(location, assessment),
-        coverage: coverageOf(location, assessment, model, window),
+        coverage: coverage as VehicleScoreBody['metadata']['coverage'],
         ...(ctx.line === 'ca' ? { naics_code: ctx.naics ?? null } : {}),
         factors: risk.contributions.slice(0, FACTOR_COUNT).map((f) => ({ name: f.name, value: f.value, effect: roundTo4(f.effect) })),
       },

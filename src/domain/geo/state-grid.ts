@@ -187,3 +187,24 @@ export function gridNearest(g: StateGrid, x: number, y: number, maxKm: number): 
   }
   return bestState;
 }
+
+/**
+ * The state s when every cell overlapping the box [minX, maxX] × [minY, maxY] (index longitudes)
+ * holds no edge and has its centre in s, else -1. Such a box contains no state boundary at all,
+ * so it lies wholly inside s: "which states are within r km" is then just s, with no distance
+ * computed (garaging coverage asks it for every vehicle).
+ */
+export function soleStateOfBox(g: StateGrid, minX: number, minY: number, maxX: number, maxY: number): number {
+  const c0 = Math.floor((minX - g.minX) / g.cellDeg), c1 = Math.floor((maxX - g.minX) / g.cellDeg);
+  const r0 = Math.floor((minY - g.minY) / g.cellDeg), r1 = Math.floor((maxY - g.minY) / g.cellDeg);
+  if (!(c0 >= 0 && r0 >= 0 && c1 < g.cols && r1 < g.rows)) return -1;
+  const state = g.centre[r0 * g.cols + c0];
+  if (state < 0) return -1;
+  for (let row = r0; row <= r1; row++) {
+    for (let col = c0; col <= c1; col++) {
+      const cell = row * g.cols + col;
+      if (g.centre[cell] !== state || g.cellStart[cell] !== g.cellStart[cell + 1]) return -1;
+    }
+  }
+  return state;
+}

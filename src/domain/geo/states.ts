@@ -4,7 +4,7 @@
 import { boundingBox, haversineKm } from './distance.ts';
 import { inCanadaOrMexico } from './neighbour-countries.ts';
 import { loadStateEdges, toIndexLon, type StateEdges } from './state-edges.ts';
-import { buildStateGrid, gridContains, gridNearest } from './state-grid.ts';
+import { buildStateGrid, gridContains, gridNearest, soleStateOfBox } from './state-grid.ts';
 import { US_STATES, type UsState } from './us-states.ts';
 
 /**
@@ -49,6 +49,14 @@ export function createStateLocator(options: StateLocatorOptions = {}): StateLoca
   const grid = buildStateGrid(edges, options.cellDeg ?? STATE_GRID_CELL_DEG, fallbackKm);
   const containingIndex = (lat: number, lon: number): number =>
     Number.isFinite(lat) && Number.isFinite(lon) ? gridContains(grid, toIndexLon(lon), lat) : -1;
+  // A box around the circle, in the grid's longitudes, when it does not wrap the antimeridian.
+  const soleStateWithin = (lat: number, lon: number, radiusKm: number): number => {
+    if (!Number.isFinite(lat) || !Number.isFinite(lon) || !Number.isFinite(radiusKm)) return -1;
+    const box = boundingBox(lat, lon, radiusKm);
+    if (box.minLon > box.maxLon || box.minLat <= -90 || box.maxLat >= 90) return -1;
+    const x0 = toIndexLon(box.minLon), x1 = toIndexLon(box.maxLon);
+    return x0 <= x1 ? soleStateOfBox(grid, x0, box.minLat, x1, box.maxLat) : -1;
+  };
   return {
     stateOf(lat, lon) {
       const inside = containingIndex(lat, lon);
@@ -63,6 +71,8 @@ export function createStateLocator(options: StateLocatorOptions = {}): StateLoca
       return inside >= 0 ? US_STATES[inside] : null;
     },
     statesWithinRadius(lat, lon, radiusKm) {
+      const sole = soleStateWithin(lat, lon, radiusKm);
+      if (sole >= 0) return [US_STATES[sole]];
       const inside = containingIndex(lat, lon);
       const found: UsState[] = [];
       for (let s = 0; s < US_STATES.length; s++) {

@@ -168,3 +168,16 @@ test('property: statesWithinRadius agrees with sampled distances to every state'
     { numRuns: 25 },
   );
 });
+
+test('property: statesWithinRadius (with its inside-one-state shortcut) equals the edge-distance definition', () => {
+  // Points spread over the continental US, most far from any border: the shortcut's case.
+  const usPoint = fc.record({ lat: fc.double({ min: 25, max: 49, noNaN: true }), lon: fc.double({ min: -124, max: -67, noNaN: true }) });
+  fc.assert(
+    fc.property(usPoint, fc.double({ min: 0.5, max: 40, noNaN: true }), ({ lat, lon }, r) => {
+      const inside = locator.containingState(lat, lon);
+      const expected = US_STATES.filter((s) => s === inside || locator.distanceToStateKm(lat, lon, s) <= r);
+      assert.deepEqual(locator.statesWithinRadius(lat, lon, r), expected);
+    }),
+    { numRuns: 3000 },
+  );
+});
