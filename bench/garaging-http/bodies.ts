@@ -82,3 +82,27 @@ export function garagingBodies(line: 'ca' | 'ppa', points: Point[], count: numbe
     }),
   }));
 }
+
+/**
+ * `count` points placed like people but never repeated: the population-proportional sample of
+ * block-group centres, each moved by a seeded offset of up to ~1 km (a garaging address near the
+ * centre), kept inside the spec's bounds. A load of these never asks about a location twice, so a
+ * cache of recent locations cannot help it (the "every location new" case).
+ */
+export function distinctPopulationPoints(count: number, seed = 2015): Point[] {
+  const random = seededRandom(seed);
+  const seen = new Set<string>();
+  const out: Point[] = [];
+  for (const p of populationPoints(count)) {
+    let q: Point;
+    do {
+      q = {
+        latitude: Math.round((p.latitude + (random() - 0.5) * 0.018) * 1e6) / 1e6,
+        longitude: Math.round((p.longitude + (random() - 0.5) * 0.024) * 1e6) / 1e6,
+      };
+    } while (!inBounds(q.latitude, q.longitude) || seen.has(`${q.latitude},${q.longitude}`));
+    seen.add(`${q.latitude},${q.longitude}`);
+    out.push(q);
+  }
+  return out;
+}

@@ -57,8 +57,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: false },
   });
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks (here and for auth usage and metrics): no promise per request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
 
   await app.register(swagger, {

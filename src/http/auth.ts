@@ -66,10 +66,10 @@ export function installAuth(app: FastifyInstance, services: Services): void {
     request.caller = caller;
     await applyRateLimit(services, caller, reply);
   });
-  app.addHook('onResponse', async (request) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (!access || !request.caller) return;
-    services.usage.record(request.caller.account.id, request.caller.key.id, access.usage, services.now());
+    if (access && request.caller) services.usage.record(request.caller.account.id, request.caller.key.id, access.usage, services.now());
+    done();
   });
 }
 

@@ -9,7 +9,7 @@ import { dataWindow, isoDay, lastUsableDay, type DataWindow } from './data-windo
 import { formatEffectiveDate, parseEffectiveDate } from './effective-date.ts';
 import { resolveLocation, type GaragingLocationInput, type LocationServices, type ResolvedLocation } from './garaging-location.ts';
 import type { GaragingInputs } from './inputs.ts';
-import { LocationCache, type AssessedLocation } from './location-cache.ts';
+import { LocationCache, vehicleKey } from './location-cache.ts';
 import { assessLocation, vehicleRisk, type Factor, type LocationAssessment, type ModelVersion } from './model.ts';
 import type { WindowModel } from './window-model.ts';
 import { WindowModels } from './window-models.ts';
@@ -81,7 +81,6 @@ interface RequestContext {
   lastDay: number;
   effectiveText: string;
   naics: { code: string; description: string } | undefined;
-  windowOf(state: string): { window: DataWindow; model: WindowModel } | null;
 }
 
 export interface GaragingScorer {
@@ -102,12 +101,18 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
     geocode: deps.geocoder ? (input) => deps.geocoder!.geocode(input) : null,
   };
   const { national } = deps.inputs;
-  // Data windows per state for the last day seen: requests of one day share them.
-  let windowCache = { lastDay: NaN, byState: new Map<string, DataWindow | null>() };
-  const dataWindowOf = (state: string, lastDay: number): DataWindow | null => {
+  // Per state, for the last day seen: its data window and that window's model (null: no data).
+  // Requests of one day share them.
+  let windowCache = { lastDay: NaN, byState: new Map<string, { window: DataWindow; model: WindowModel } | null>() };
+  const windowOf = (state: string, lastDay: number): { window: DataWindow; model: WindowModel } | null => {
     if (windowCache.lastDay !== lastDay) windowCache = { lastDay, byState: new Map() };
-    if (!windowCache.byState.has(state)) windowCache.byState.set(state, dataWindow(national.coverage.get(state) ?? [], lastDay));
-    return windowCache.byState.get(state)!;
+    let found = windowCache.byState.get(state);
+    if (found === undefined) {
+      const window = dataWindow(national.coverage.get(state) ?? [], lastDay);
+      found = window && { window, model: windowModels.get(window, lastDay) };
+      windowCache.byState.set(state, found);
+    }
+    return found;
   };
 
   function scoreSync(line: LineOfBusiness, request: GaragingRequestBody): GaragingResponseBody {
@@ -118,16 +123,7 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
     const naics = line === 'ca' ? naicsOf(request.naics_code) : undefined;
     const scores: VehicleScoreBody[] = [];
     const errors: VehicleErrorBody[] = [];
-    // Per state, once per request: its data window and that window's model (null: no data).
-    const windows = new Map<string, { window: DataWindow; model: WindowModel } | null>();
-    const windowOf = (state: string) => {
-      if (!windows.has(state)) {
-        const window = dataWindowOf(state, lastDay);
-        windows.set(state, window && { window, model: windowModels.get(window, lastDay) });
-      }
-      return windows.get(state)!;
-    };
-    const context = { line, version, lastDay, effectiveText, naics, windowOf };
+    const context = { line, version, lastDay, effectiveText, naics };
     for (const vehicle of request.vehicles) {
       const result = scoreVehicle(vehicle, context);
       if ('error_reason' in result) errors.push(result);
@@ -150,25 +146,35 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
     const resolved = resolveLocation(vehicle.garaging_location, services);
     if (!resolved.ok) return error(resolved.reason, resolved.usstate);
     const { location } = resolved;
-    const windowed = ctx.windowOf(location.state);
+    const windowed = windowOf(location.state, ctx.lastDay);
     if (windowed === null) return error(noDataReason(location.state, ctx.lastDay, national.coverage.get(location.state) ?? []), location.state);
     const { window, model } = windowed;
-    const { assessment, coverage } = locations.get(model, location.latitude, location.longitude, (): AssessedLocation => {
+    const entry = locations.get(model, location.latitude, location.longitude, () => {
       const fresh = assessLocation(deps.inputs, model, location.latitude, location.longitude, location.state);
       return { assessment: fresh, coverage: coverageOf(location, fresh, model, window) };
     });
-    const traits = { bodyType: vehicle.body_type ?? null, naics: ctx.naics ? { code: ctx.naics.code, sectorTitle: sectorTitle(ctx.naics.code) } : null };
-    const risk = vehicleRisk(ctx.version, deps.inputs, model, assessment, traits);
-    const reference = ctx.version === 'v1' ? model.v1 : model.v2;
+    const { assessment, coverage } = entry;
+    const key = vehicleKey(ctx.version, vehicle.body_type, ctx.naics?.code);
+    let scored = entry.scores.get(key);
+    if (scored === undefined) {
+      const traits = { bodyType: vehicle.body_type ?? null, naics: ctx.naics ? { code: ctx.naics.code, sectorTitle: sectorTitle(ctx.naics.code) } : null };
+      const risk = vehicleRisk(ctx.version, deps.inputs, model, assessment, traits);
+      const reference = ctx.version === 'v1' ? model.v1 : model.v2;
+      scored = {
+        score: reference.scoreOf(risk.vehicleRisk),
+        factors: risk.contributions.slice(0, FACTOR_COUNT).map((f) => ({ name: f.name, value: f.value, effect: roundTo4(f.effect) })),
+      };
+      entry.scores.set(key, scored);
+    }
     return {
       vehicle_id: vehicle.vehicle_id,
-      vehicle_risk_score: reference.scoreOf(risk.vehicleRisk),
+      vehicle_risk_score: scored.score,
       metadata: {
         effective_date: ctx.effectiveText,
         garaging_location: locationMetadata(location, assessment),
         coverage: coverage as VehicleScoreBody['metadata']['coverage'],
         ...(ctx.line === 'ca' ? { naics_code: ctx.naics ?? null } : {}),
-        factors: risk.contributions.slice(0, FACTOR_COUNT).map((f) => ({ name: f.name, value: f.value, effect: roundTo4(f.effect) })),
+        factors: scored.factors as Factor[],
       },
     };
   }

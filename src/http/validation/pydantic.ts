@@ -182,7 +182,10 @@ function visitObject(walk: Walk, schema: Schema, input: unknown, path: Loc): Vis
 }
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  // Plain assignment creates the same own property, and is several times cheaper, for every key
+  // but "__proto__" (the one setter on Object.prototype), which must not replace the prototype.
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 function visitArray(walk: Walk, schema: Schema, input: unknown, path: Loc): Visited {

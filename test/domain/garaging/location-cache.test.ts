@@ -43,18 +43,27 @@ test('property: a scorer with a (small, evicting) location cache answers exactly
   );
 });
 
-test('the cache keeps at most its capacity and assesses a repeated point once', () => {
-  const cache = new LocationCache(2);
+test('the cache keeps between half its capacity and its capacity, and assesses a repeated point once', () => {
+  const cache = new LocationCache(4);
   const model = {} as WindowModel; // only its identity matters to the cache
   let calls = 0;
   const assess = () => (calls++, { assessment: {} as never, coverage: [] });
-  cache.get(model, 1, 1, assess);
-  cache.get(model, 1, 1, assess);
+  const first = cache.get(model, 1, 1, assess);
+  assert.equal(cache.get(model, 1, 1, assess), first);
   assert.equal(calls, 1);
-  cache.get(model, 2, 2, assess);
-  cache.get(model, 3, 3, assess);
-  assert.equal(cache.size, 2);
-  cache.get(model, 1, 1, assess); // evicted as least recently used
-  assert.equal(calls, 4);
-  assert.equal(new LocationCache(0).size, 0);
+  for (let i = 2; i <= 5; i++) cache.get(model, i, i, assess);
+  assert.equal(calls, 5);
+  assert.ok(cache.size <= 4);
+  cache.get(model, 5, 5, assess); // recent: kept
+  assert.equal(calls, 5);
+  cache.get(model, 1, 1, assess); // oldest: dropped
+  assert.equal(calls, 6);
+  // Another model object is another key, and capacity 0 keeps nothing.
+  cache.get({} as WindowModel, 5, 5, assess);
+  assert.equal(calls, 7);
+  const none = new LocationCache(0);
+  none.get(model, 1, 1, assess);
+  none.get(model, 1, 1, assess);
+  assert.equal(calls, 9);
+  assert.equal(none.size, 0);
 });
