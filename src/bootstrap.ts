@@ -50,7 +50,7 @@ export async function composeServices(settings: Settings, options: ComposeOption
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
   const keys = new ApiKeysRepository(store.db);
   const usageRepository = new UsageRepository(store.db);
-  const accounts = new AccountService(new AccountsRepository(store.db), keys, now);
+  const accounts = new AccountService(new AccountsRepository(store.db), keys, now, store.externalChangeToken);
   if (settings.bootstrapApiKey) await accounts.ensureBootstrap(settings.bootstrapApiKey);
   const crashesRepository = new CrashesRepository(store.db);
   const crashData = new CrashDataHolder(crashesRepository, settings.dataDir, await startCrashData(settings, crashesRepository, options, now), options.log);

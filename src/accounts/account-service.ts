@@ -1,5 +1,6 @@
 // Accounts and their API keys: creation, authentication by hash lookup, listing, revocation,
 // and the operator's bootstrap key (decisions §4). Secrets are returned once and never stored.
+import { CallerCache } from './caller-cache.ts';
 import { timingSafeEqual } from 'node:crypto';
 import type { AccountsRepository, AccountRow } from '../storage/repositories/accounts.ts';
 import type { ApiKeysRepository, ApiKeyRow } from '../storage/repositories/api-keys.ts';
@@ -52,11 +53,17 @@ export function toKeyView(row: ApiKeyRow): ApiKeyView {
 }
 
 export class AccountService {
+  private readonly callers: CallerCache;
+
   constructor(
     private readonly accounts: AccountsRepository,
     private readonly keys: ApiKeysRepository,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+    /** The store's externalChangeToken: lets authenticated callers be kept (caller-cache.ts). */
+    externalChangeToken: (() => number) | null = null,
+  ) {
+    this.callers = new CallerCache(externalChangeToken);
+  }
 
   async createAccount(input: { name: string; plan: string; email?: string | null; passwordHash?: string | null }): Promise<AccountRow> {
     if (!isPlanName(input.plan)) throw new AccountError('bad_plan', `unknown plan "${input.plan}"`);
@@ -70,6 +77,7 @@ export class AccountService {
       created_at: this.now().toISOString(),
     };
     await this.accounts.insert(row);
+    this.callers.invalidate();
     return row;
   }
 
@@ -85,6 +93,7 @@ export class AccountService {
     const other = await this.accounts.findByEmail(email.toLowerCase());
     if (other && other.id !== account.id) throw new AccountError('account_exists', `email ${email} belongs to another account`);
     await this.accounts.setSignIn(account.id, email.toLowerCase(), passwordHash);
+    this.callers.invalidate();
     return { ...account, email: email.toLowerCase(), password_hash: passwordHash };
   }
 
@@ -111,25 +120,35 @@ export class AccountService {
       revoked_at: null,
     };
     await this.keys.insert(row);
+    this.callers.invalidate();
     return { ...toKeyView(row), api_key: secret };
   }
 
   /** Finds the key by the hash of the presented secret; the hash comparison is constant-time. */
   async authenticate(secret: string): Promise<Caller | AuthFailure> {
     const hash = hashKeySecret(secret);
+    const stamp = this.callers.stamp();
+    const kept = this.callers.get(hash, stamp);
+    if (kept) return this.unexpired(kept);
     const found = await this.keys.findWithAccountByHash(hash);
     const key = found?.key;
     if (!key || !timingSafeEqual(Buffer.from(key.key_hash), Buffer.from(hash))) return 'unknown';
     if (key.revoked_at !== null) return 'revoked';
-    if (key.expires_at !== null && Date.parse(key.expires_at) <= this.now().getTime()) return 'expired';
     const account = found.account;
     if (!account || !isPlanName(account.plan)) return 'unknown';
-    return {
+    const caller: Caller = {
       account: account as Caller['account'],
       key,
       environment: key.environment as Environment,
       role: key.role as KeyRole,
     };
+    this.callers.set(hash, caller, stamp);
+    return this.unexpired(caller);
+  }
+
+  private unexpired(caller: Caller): Caller | 'expired' {
+    const expires = caller.key.expires_at;
+    return expires !== null && Date.parse(expires) <= this.now().getTime() ? 'expired' : caller;
   }
 
   async listKeys(accountId: string): Promise<ApiKeyView[]> {
@@ -138,6 +157,7 @@ export class AccountService {
 
   async revokeKey(accountId: string, keyId: string): Promise<ApiKeyView> {
     const row = await this.keys.revoke(accountId, keyId, this.now().toISOString());
+    this.callers.invalidate();
     if (!row) throw new AccountError('key_not_found', 'API key not found');
     return toKeyView(row);
   }
@@ -155,7 +175,10 @@ export class AccountService {
   async ensureBootstrap(secret: string): Promise<'created' | 'exists' | 'revoked'> {
     let account = await this.accounts.findByName('bootstrap');
     if (!account) account = await this.createAccount({ name: 'bootstrap', plan: 'enterprise' });
-    else if (account.plan !== 'enterprise') await this.accounts.updatePlan(account.id, 'enterprise');
+    else if (account.plan !== 'enterprise') {
+      await this.accounts.updatePlan(account.id, 'enterprise');
+      this.callers.invalidate();
+    }
     const existing = await this.keys.findByHash(hashKeySecret(secret));
     if (!existing) {
       await this.createKey({ accountId: account.id, name: 'bootstrap', environment: 'production', role: 'admin', secret });

@@ -17,6 +17,12 @@ export interface Store {
   /** Runs `task` before the database closes (e.g. stopping the job queue that uses it). */
   onClose(task: () => Promise<void>): void;
   close(): Promise<void>;
+  /**
+   * SQLite only (null on PostgreSQL): a number that changes whenever another connection (another
+   * process: a CLI command, a standalone worker, a second server) has committed since it was last
+   * read. Lets a process keep what it read until someone else writes (accounts/caller-cache.ts).
+   */
+  externalChangeToken: (() => number) | null;
 }
 
 export interface StoreOptions {
@@ -25,7 +31,7 @@ export interface StoreOptions {
   dataDir: string;
 }
 
-function openSqlite(dataDir: string): Kysely<Database> {
+function openSqlite(dataDir: string): { db: Kysely<Database>; externalChangeToken: () => number } {
   let file = ':memory:';
   if (dataDir !== ':memory:') {
     mkdirSync(dataDir, { recursive: true });
@@ -38,7 +44,11 @@ function openSqlite(dataDir: string): Kysely<Database> {
   connection.pragma('busy_timeout = 5000');
   connection.pragma('foreign_keys = ON');
   connection.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) });
+  const dataVersion = connection.prepare('PRAGMA data_version').pluck();
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(connection) }) }),
+    externalChangeToken: () => dataVersion.get() as number,
+  };
 }
 
 function openPostgres(url: string): Kysely<Database> {
@@ -53,12 +63,15 @@ function openPostgres(url: string): Kysely<Database> {
 
 export async function openStore(options: StoreOptions): Promise<Store> {
   const engine: Engine = options.databaseUrl ? 'postgres' : 'sqlite';
-  const db = options.databaseUrl ? openPostgres(options.databaseUrl) : openSqlite(options.dataDir);
+  const { db, externalChangeToken } = options.databaseUrl
+    ? { db: openPostgres(options.databaseUrl), externalChangeToken: null }
+    : openSqlite(options.dataDir);
   await migrateToLatest(db);
   const beforeClose: (() => Promise<void>)[] = [];
   return {
     db,
     engine,
+    externalChangeToken,
     onClose: (task) => void beforeClose.push(task),
     async close() {
       for (const task of beforeClose.reverse()) await task().catch(() => {});
