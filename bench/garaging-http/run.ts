@@ -27,7 +27,7 @@ import {
   type ChildServer,
   type RunSummary,
 } from './harness.ts';
-import { garagingBodies, populationPoints, type GaragingBody } from './bodies.ts';
+import { distinctPopulationPoints, garagingBodies, populationPoints, type GaragingBody } from './bodies.ts';
 import { profileTables, summariseProfile } from './profile.ts';
 import type { AutocannonRequest } from 'autocannon';
 
@@ -45,7 +45,10 @@ const RUNS = Number(args.runs);
 const DURATION = Number(args.duration);
 const CONNECTIONS = Number(args.connections);
 const VEHICLES = 50;
+/** The book: 40 bodies over 2,000 locations, sent again and again (as the first version of this bench). */
 const BODIES = 40;
+/** Every location new: 4,000 bodies over 200,000 distinct locations, more than a run sends. */
+const NEW_BODIES = 4_000;
 // The issue's target for 50 vehicles and 10 clients on this 2-core machine.
 const TARGET = { reqPerSec: 2000, p99Ms: 20 };
 
@@ -72,6 +75,7 @@ try {
   const points = populationPoints(2000);
   const ppaBodies = garagingBodies('ppa', points, BODIES, VEHICLES);
   const caBodies = garagingBodies('ca', points, BODIES, VEHICLES, 1000);
+  const newPpaBodies = garagingBodies('ppa', distinctPopulationPoints(NEW_BODIES * VEHICLES), NEW_BODIES, VEHICLES);
 
   log('starting roadrisk, bare Fastify and bare node:http');
   const roadrisk = await startRoadrisk({ dataDir, plansFile, port: await freePort() });
@@ -84,12 +88,15 @@ try {
   onCleanup(() => bareHttp.stop());
 
   const targets: Target[] = [
-    { name: 'roadrisk PPA garaging', server: () => roadrisk, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: true },
-    { name: 'roadrisk CA garaging (naics_code)', server: () => roadrisk, path: '/v1/risk-score/ca-garaging', bodies: caBodies, auth: true },
+    { name: 'roadrisk PPA garaging, book of 2,000 locations', server: () => roadrisk, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: true },
+    { name: 'roadrisk PPA garaging, every location new', server: () => roadrisk, path: '/v1/risk-score/ppa-garaging', bodies: newPpaBodies, auth: true },
+    { name: 'roadrisk CA garaging (naics_code), book of 2,000 locations', server: () => roadrisk, path: '/v1/risk-score/ca-garaging', bodies: caBodies, auth: true },
     { name: 'bare Fastify (same schema, Ajv)', server: () => bareFastify, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: false },
     { name: 'bare node:http (JSON.parse only)', server: () => bareHttp, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: false },
   ];
-  for (const target of targets) await checkAnswers(target);
+  // Checks send every body once: for the new-locations target only its first 40, so that the
+  // timed runs still see locations the server has not assessed (a run sends fewer than 4,000).
+  for (const target of targets) await checkAnswers({ ...target, bodies: target.bodies.slice(0, BODIES) });
 
   const requestsOf = (target: Target): AutocannonRequest[] =>
     target.bodies.map((body) => ({
@@ -119,16 +126,20 @@ try {
     }
   }
 
-  const ppa = runs.get(targets[0].name)!;
-  const missed = median(ppa.map((r) => r.reqPerSec)) < TARGET.reqPerSec || median(ppa.map((r) => r.p99)) >= TARGET.p99Ms;
+  const meets = (name: string) => {
+    const rs = runs.get(name)!;
+    return median(rs.map((r) => r.reqPerSec)) >= TARGET.reqPerSec && median(rs.map((r) => r.p99)) < TARGET.p99Ms;
+  };
+  const verdicts = targets.slice(0, 3).map((t) => `${t.name}: ${meets(t.name) ? 'meets it' : '**misses** it'}`);
+  const missed = !targets.slice(0, 3).every((t) => meets(t.name));
   let profile = '';
   if (!args['no-profile'] && (missed || args.profile)) {
     log('profiling roadrisk (node --cpu-prof, PPA, 10 s)');
-    profile = await profileRun(dataDir, plansFile, targets[0], requestsOf(targets[0]));
+    profile = await profileRun(dataDir, plansFile, targets[1], requestsOf(targets[1]));
   }
   const loadAtEnd = loadAverage();
   writeFileSync(join(here, 'RESULTS.json'), JSON.stringify({ machine, loadAtStart, loadAtEnd, runs: Object.fromEntries(runs) }, null, 2));
-  writeFileSync(join(here, 'RESULTS.md'), report(runs, loadAtEnd, missed, profile));
+  writeFileSync(join(here, 'RESULTS.md'), report(runs, loadAtEnd, verdicts, profile));
   log(`done: ${join(here, 'RESULTS.md')}`);
 } finally {
   await cleanup();
@@ -174,7 +185,7 @@ async function profileRun(dataDir: string, plansFile: string, target: Target, re
   return `Profiled run: ${line} (under the profiler). Samples of the 10 s load only. Fastify runs validation and the handler from the JSON body parser's callback, so \`parse src/http/json-body.ts\` includes nearly everything after it.\n\n${profileTables(summariseProfile(join(profileDir, files[0]), window, 25))}`;
 }
 
-function report(runs: Map<string, (RunSummary & { serverCpuMsPerRequest: number; load1: string })[]>, loadAtEnd: string, missed: boolean, profile: string): string {
+function report(runs: Map<string, (RunSummary & { serverCpuMsPerRequest: number; load1: string })[]>, loadAtEnd: string, verdicts: string[], profile: string): string {
   const rows = [...runs.entries()].map(([name, rs]) => {
     const non2xx = rs.reduce((s, r) => s + r.non2xx, 0);
     const errors = rs.reduce((s, r) => s + r.errors + r.timeouts, 0);
@@ -199,21 +210,27 @@ Generated by \`node --import tsx bench/garaging-http/run.ts\` (see README.md for
 
 ## Results
 
-${VEHICLES} vehicles per request (${BODIES} different bodies on real US points), ${CONNECTIONS} connections,
+${VEHICLES} vehicles per request on real US points, ${CONNECTIONS} connections,
 autocannon ${DURATION} s per run, ${RUNS} runs per target interleaved, after a 5 s warm-up each. Median (min–max) over the runs.
 Server CPU is the server process's user+system CPU time over the run divided by the requests it
 answered (/proc/<pid>/stat): less sensitive to other load on the machine than req/s.
+
+Two loads for roadrisk: a **book of 2,000 locations** (${BODIES} bodies sent again and again, as
+insurers re-score policies and fleets share depots; after the warm-up every location is in the
+server's cache of recent assessments, \`ROADRISK_GARAGING_CACHE_ENTRIES\`, default 20,000) and
+**every location new** (${NEW_BODIES.toLocaleString('en-US')} bodies over ${(NEW_BODIES * VEHICLES).toLocaleString('en-US')} distinct points, more than a run
+sends: no request can be answered from the cache, so this is the cost of scoring itself).
 
 | target | req/s | p50 ms | p99 ms | server CPU ms/req | requests | non-2xx | errors+timeouts |
 |---|---:|---:|---:|---:|---:|---:|---:|
 ${rows.join('\n')}
 
-Issue target: at least ${TARGET.reqPerSec.toLocaleString('en-US')} req/s and p99 under ${TARGET.p99Ms} ms — roadrisk PPA ${missed ? '**misses** it' : 'meets it'} (medians).
+Issue target: at least ${TARGET.reqPerSec.toLocaleString('en-US')} req/s and p99 under ${TARGET.p99Ms} ms (medians) — ${verdicts.join('; ')}.
 
 Every run (req/s / p99, 1-minute load average at the run's end):
 
 | target | runs |
 |---|---|
 ${perRun.join('\n')}
-${profile ? `\n## Profile of roadrisk (PPA, 10 s, node --cpu-prof)\n\n${profile}\n` : ''}`;
+${profile ? `\n## Profile of roadrisk (PPA, every location new, 10 s, node --cpu-prof)\n\n${profile}\n` : ''}`;
 }

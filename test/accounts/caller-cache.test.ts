@@ -29,7 +29,7 @@ test('a key revoked by another connection (another process) is refused at once',
   const server = await service();
   const cli = await service();
   const account = await server.accounts.createAccount({ name: 'fleet', plan: 'enterprise' });
-  const key = await server.accounts.createKey({ accountId: account.id, name: 'k', environment: 'production', role: 'member' });
+  const key = await server.accounts.createKey({ accountId: account.id, name: 'k', environment: 'production', role: 'standard' });
   for (let i = 0; i < 3; i++) assert.equal(typeof (await server.accounts.authenticate(key.api_key)), 'object');
   await cli.accounts.revokeKeyById(key.key_id);
   assert.equal(await server.accounts.authenticate(key.api_key), 'revoked');
@@ -38,8 +38,8 @@ test('a key revoked by another connection (another process) is refused at once',
 test('a key revoked in this process, or expired meanwhile, is refused at once', async () => {
   const { accounts } = await service();
   const account = await accounts.createAccount({ name: 'local', plan: 'enterprise' });
-  const revoked = await accounts.createKey({ accountId: account.id, name: 'r', environment: 'production', role: 'member' });
-  const expiring = await accounts.createKey({ accountId: account.id, name: 'e', environment: 'production', role: 'member', expiresAt: '2026-01-01T01:00:00Z' });
+  const revoked = await accounts.createKey({ accountId: account.id, name: 'r', environment: 'production', role: 'standard' });
+  const expiring = await accounts.createKey({ accountId: account.id, name: 'e', environment: 'production', role: 'standard', expiresAt: '2026-01-01T01:00:00Z' });
   assert.equal(typeof (await accounts.authenticate(revoked.api_key)), 'object');
   assert.equal(typeof (await accounts.authenticate(expiring.api_key)), 'object');
   await accounts.revokeKey(account.id, revoked.key_id);
@@ -51,7 +51,7 @@ test('a key revoked in this process, or expired meanwhile, is refused at once', 
 test('a kept caller is served without reading the key again while nothing changed', async () => {
   const { accounts, keys } = await service();
   const account = await accounts.createAccount({ name: 'reads', plan: 'enterprise' });
-  const key = await accounts.createKey({ accountId: account.id, name: 'k', environment: 'production', role: 'member' });
+  const key = await accounts.createKey({ accountId: account.id, name: 'k', environment: 'production', role: 'standard' });
   let reads = 0;
   const original = keys.findWithAccountByHash.bind(keys);
   keys.findWithAccountByHash = (hash: string) => (reads++, original(hash));
