@@ -141,13 +141,13 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
   }
 
   function scoreVehicle(vehicle: GaragingRequestBody['vehicles'][number], ctx: RequestContext): VehicleScoreBody | VehicleErrorBody {
-    const error = (reason: string, usstate: UsState | null): VehicleErrorBody =>
-      ({ vehicle_id: vehicle.vehicle_id, effective_date: ctx.effectiveText, usstate, error_reason: reason });
     const resolved = resolveLocation(vehicle.garaging_location, services);
-    if (!resolved.ok) return error(resolved.reason, resolved.usstate);
+    if (!resolved.ok) return vehicleError(vehicle.vehicle_id, ctx, resolved.reason, resolved.usstate);
     const { location } = resolved;
     const windowed = windowOf(location.state, ctx.lastDay);
-    if (windowed === null) return error(noDataReason(location.state, ctx.lastDay, national.coverage.get(location.state) ?? []), location.state);
+    if (windowed === null) {
+      return vehicleError(vehicle.vehicle_id, ctx, noDataReason(location.state, ctx.lastDay, national.coverage.get(location.state) ?? []), location.state);
+    }
     const { window, model } = windowed;
     const entry = locations.get(model, location.latitude, location.longitude, () => {
       const fresh = assessLocation(deps.inputs, model, location.latitude, location.longitude, location.state);
@@ -166,17 +166,15 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
       };
       entry.scores.set(key, scored);
     }
-    return {
-      vehicle_id: vehicle.vehicle_id,
-      vehicle_risk_score: scored.score,
-      metadata: {
-        effective_date: ctx.effectiveText,
-        garaging_location: locationMetadata(location, assessment),
-        coverage: coverage as VehicleScoreBody['metadata']['coverage'],
-        ...(ctx.line === 'ca' ? { naics_code: ctx.naics ?? null } : {}),
-        factors: scored.factors as Factor[],
-      },
+    // Built without object spreads: this runs for every vehicle of every request.
+    const metadata: VehicleScoreBody['metadata'] = {
+      effective_date: ctx.effectiveText,
+      garaging_location: locationMetadata(location, assessment),
+      coverage: coverage as VehicleScoreBody['metadata']['coverage'],
+      factors: scored.factors as Factor[],
     };
+    if (ctx.line === 'ca') metadata.naics_code = ctx.naics ?? null;
+    return { vehicle_id: vehicle.vehicle_id, vehicle_risk_score: scored.score, metadata };
   }
 
   function naicsOf(code: string | null | undefined): { code: string; description: string } | undefined {
@@ -217,13 +215,18 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
 }
 
 function locationMetadata(location: ResolvedLocation, assessment: LocationAssessment): VehicleScoreBody['metadata']['garaging_location'] {
-  return {
+  const out: VehicleScoreBody['metadata']['garaging_location'] = {
     latitude: location.latitude,
     longitude: location.longitude,
     usstate: location.state,
     urbanicity: assessment.urbanicity,
-    ...(location.confidence !== null ? { geocoding_confidence: location.confidence } : {}),
   };
+  if (location.confidence !== null) out.geocoding_confidence = location.confidence;
+  return out;
+}
+
+function vehicleError(vehicleId: string, ctx: RequestContext, reason: string, usstate: UsState | null): VehicleErrorBody {
+  return { vehicle_id: vehicleId, effective_date: ctx.effectiveText, usstate, error_reason: reason };
 }
 
 function noDataReason(state: string, lastDay: number, years: readonly number[]): string {

@@ -9,10 +9,12 @@
 //
 // Hand-written rather than lru-cache: a string key per lookup (model, latitude, longitude) and the
 // library's bookkeeping were 7 % of the server's CPU on a load where every location is new
-// (bench/garaging-http profile), all of it wasted on misses. Numbers key nested Maps here, and
-// recency is kept by two generations: a lookup promotes from the older one, and when the newer
-// one fills up to half the capacity it becomes the older one (the oldest entries are dropped
-// together). Between capacity/2 and capacity locations are kept.
+// (bench/garaging-http profile), all of it wasted on misses. Here one number mixes the point's
+// coordinates into a Map key (no string, no nested Map); the entry holds the exact point and
+// model, so a rare collision is only a miss. Recency is kept by two generations: a lookup
+// promotes from the older one, and when the newer one fills up to half the capacity it becomes
+// the older one (the oldest entries are dropped together). Between capacity/2 and capacity
+// locations are kept.
 import type { UsState } from '../geo/us-states.ts';
 import type { Factor, LocationAssessment } from './model.ts';
 import type { WindowModel } from './window-model.ts';
@@ -21,6 +23,9 @@ import type { WindowModel } from './window-model.ts';
 export const DEFAULT_LOCATION_CACHE_ENTRIES = 20_000;
 
 export interface AssessedLocation {
+  model: WindowModel;
+  latitude: number;
+  longitude: number;
   assessment: LocationAssessment;
   /** The metadata's `coverage`; shared between answers, so never modified after it is built. */
   coverage: readonly { usstate: UsState; years: number[] }[];
@@ -33,7 +38,13 @@ export interface VehicleScore {
   factors: readonly Factor[];
 }
 
-type Generation = Map<WindowModel, Map<number, Map<number, AssessedLocation>>>;
+/** Per window model (few: one per effective day in use), the entries by point key. */
+type Generation = Map<WindowModel, Map<number, AssessedLocation>>;
+
+/** A Map key for the point: equal points give equal keys; different ones almost never do. */
+const pointKey = (latitude: number, longitude: number) => latitude * 1_000_003.0 + longitude;
+const matches = (e: AssessedLocation | undefined, model: WindowModel, latitude: number, longitude: number): e is AssessedLocation =>
+  e !== undefined && e.latitude === latitude && e.longitude === longitude && e.model === model;
 
 export class LocationCache {
   private newer: Generation = new Map();
@@ -46,34 +57,34 @@ export class LocationCache {
   }
 
   /** The cached assessment of (model, point), computed by `assess` on a miss. */
-  get(model: WindowModel, latitude: number, longitude: number, assess: () => Omit<AssessedLocation, 'scores'>): AssessedLocation {
-    if (this.capacity <= 0) return { ...assess(), scores: new Map() };
-    let found = this.newer.get(model)?.get(latitude)?.get(longitude);
-    if (found !== undefined) return found;
-    found = this.older.get(model)?.get(latitude)?.get(longitude) ?? { ...assess(), scores: new Map() };
-    this.put(model, latitude, longitude, found);
-    return found;
-  }
-
-  /** Locations held (both generations; a promoted one may be counted twice until the older goes). */
-  get size(): number {
-    let n = this.newerSize;
-    for (const byLat of this.older.values()) for (const byLon of byLat.values()) n += byLon.size;
-    return n;
-  }
-
-  private put(model: WindowModel, latitude: number, longitude: number, entry: AssessedLocation): void {
+  get(
+    model: WindowModel, latitude: number, longitude: number,
+    assess: () => Pick<AssessedLocation, 'assessment' | 'coverage'>,
+  ): AssessedLocation {
+    const fresh = (): AssessedLocation => ({ model, latitude, longitude, ...assess(), scores: new Map() });
+    if (this.capacity <= 0) return fresh();
+    const key = pointKey(latitude, longitude);
+    let found = this.newer.get(model)?.get(key);
+    if (matches(found, model, latitude, longitude)) return found;
+    found = this.older.get(model)?.get(key);
+    if (!matches(found, model, latitude, longitude)) found = fresh();
     if (this.newerSize >= this.half) {
       this.older = this.newer;
       this.newer = new Map();
       this.newerSize = 0;
     }
-    let byLat = this.newer.get(model);
-    if (!byLat) this.newer.set(model, (byLat = new Map()));
-    let byLon = byLat.get(latitude);
-    if (!byLon) byLat.set(latitude, (byLon = new Map()));
-    byLon.set(longitude, entry);
-    this.newerSize++;
+    let entries = this.newer.get(model);
+    if (!entries) this.newer.set(model, (entries = new Map()));
+    if (!entries.has(key)) this.newerSize++;
+    entries.set(key, found);
+    return found;
+  }
+
+  /** Locations held (both generations; a promoted one may be counted twice until the older goes). */
+  get size(): number {
+    let n = 0;
+    for (const generation of [this.newer, this.older]) for (const entries of generation.values()) n += entries.size;
+    return n;
   }
 }
 
