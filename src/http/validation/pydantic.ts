@@ -160,10 +160,9 @@ function visitObject(walk: Walk, schema: Schema, input: unknown, path: Loc): Vis
     pushItem(walk, 'model_attributes_type', path, 'Input should be a valid dictionary or object to extract fields from', input);
     return FAILED;
   }
-  const properties = (schema.properties ?? {}) as Record<string, Schema>;
-  const required = new Set((schema.required ?? []) as string[]);
+  const { properties, entries, required } = objectShape(schema);
   const out: Record<string, unknown> = {};
-  for (const [key, property] of Object.entries(properties)) {
+  for (const [key, property] of entries) {
     if (hasOwn(input, key)) {
       const field = visit(walk, property, input[key], [...path, key]);
       if (field.ok) setOwn(out, key, field.value);
@@ -179,6 +178,23 @@ function visitObject(walk: Walk, schema: Schema, input: unknown, path: Loc): Vis
     for (const key of Object.keys(input)) if (!hasOwn(properties, key)) setOwn(out, key, input[key]);
   }
   return { ok: true, value: out };
+}
+
+interface ObjectShape {
+  properties: Record<string, Schema>;
+  entries: [string, Schema][];
+  required: Set<string>;
+}
+/** Per object schema, read once: every vehicle of every request visits the same few schemas. */
+const shapes = new WeakMap<Schema, ObjectShape>();
+function objectShape(schema: Schema): ObjectShape {
+  let shape = shapes.get(schema);
+  if (!shape) {
+    const properties = (schema.properties ?? {}) as Record<string, Schema>;
+    shape = { properties, entries: Object.entries(properties), required: new Set((schema.required ?? []) as string[]) };
+    shapes.set(schema, shape);
+  }
+  return shape;
 }
 
 function setOwn(target: Record<string, unknown>, key: string, value: unknown) {
