@@ -149,10 +149,15 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
       return vehicleError(vehicle.vehicle_id, ctx, noDataReason(location.state, ctx.lastDay, national.coverage.get(location.state) ?? []), location.state);
     }
     const { window, model } = windowed;
-    const entry = locations.get(model, location.latitude, location.longitude, () => {
+    let entry = locations.find(model, location.latitude, location.longitude);
+    if (entry === undefined) {
       const fresh = assessLocation(deps.inputs, model, location.latitude, location.longitude, location.state);
-      return { assessment: fresh, coverage: coverageOf(location, fresh, model, window) };
-    });
+      entry = {
+        model, latitude: location.latitude, longitude: location.longitude,
+        assessment: fresh, coverage: coverageOf(location, fresh, model, window), scores: new Map(),
+      };
+      locations.add(entry);
+    }
     const { assessment, coverage } = entry;
     const key = vehicleKey(ctx.version, vehicle.body_type, ctx.naics?.code);
     let scored = entry.scores.get(key);

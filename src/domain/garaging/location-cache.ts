@@ -56,28 +56,31 @@ export class LocationCache {
     this.half = Math.max(1, Math.ceil(capacity / 2));
   }
 
-  /** The cached assessment of (model, point), computed by `assess` on a miss. */
-  get(
-    model: WindowModel, latitude: number, longitude: number,
-    assess: () => Pick<AssessedLocation, 'assessment' | 'coverage'>,
-  ): AssessedLocation {
-    const fresh = (): AssessedLocation => ({ model, latitude, longitude, ...assess(), scores: new Map() });
-    if (this.capacity <= 0) return fresh();
+  /** The kept entry of (model, point), if any (found in the older generation: moved to the newer). */
+  find(model: WindowModel, latitude: number, longitude: number): AssessedLocation | undefined {
+    if (this.capacity <= 0) return undefined;
     const key = pointKey(latitude, longitude);
-    let found = this.newer.get(model)?.get(key);
+    const found = this.newer.get(model)?.get(key);
     if (matches(found, model, latitude, longitude)) return found;
-    found = this.older.get(model)?.get(key);
-    if (!matches(found, model, latitude, longitude)) found = fresh();
+    const older = this.older.get(model)?.get(key);
+    if (!matches(older, model, latitude, longitude)) return undefined;
+    this.add(older);
+    return older;
+  }
+
+  /** Keeps a freshly assessed location (no closure per call: this runs for every new vehicle). */
+  add(entry: AssessedLocation): void {
+    if (this.capacity <= 0) return;
     if (this.newerSize >= this.half) {
       this.older = this.newer;
       this.newer = new Map();
       this.newerSize = 0;
     }
-    let entries = this.newer.get(model);
-    if (!entries) this.newer.set(model, (entries = new Map()));
+    let entries = this.newer.get(entry.model);
+    if (!entries) this.newer.set(entry.model, (entries = new Map()));
+    const key = pointKey(entry.latitude, entry.longitude);
     if (!entries.has(key)) this.newerSize++;
-    entries.set(key, found);
-    return found;
+    entries.set(key, entry);
   }
 
   /** Locations held (both generations; a promoted one may be counted twice until the older goes). */

@@ -47,23 +47,29 @@ test('the cache keeps between half its capacity and its capacity, and assesses a
   const cache = new LocationCache(4);
   const model = {} as WindowModel; // only its identity matters to the cache
   let calls = 0;
-  const assess = () => (calls++, { assessment: {} as never, coverage: [] });
-  const first = cache.get(model, 1, 1, assess);
-  assert.equal(cache.get(model, 1, 1, assess), first);
+  const get = (m: WindowModel, lat: number, lon: number) => {
+    const kept = cache.find(m, lat, lon);
+    if (kept) return kept;
+    calls++;
+    const entry = { model: m, latitude: lat, longitude: lon, assessment: {} as never, coverage: [], scores: new Map() };
+    cache.add(entry);
+    return entry;
+  };
+  const first = get(model, 1, 1);
+  assert.equal(get(model, 1, 1), first);
   assert.equal(calls, 1);
-  for (let i = 2; i <= 5; i++) cache.get(model, i, i, assess);
+  for (let i = 2; i <= 5; i++) get(model, i, i);
   assert.equal(calls, 5);
   assert.ok(cache.size <= 4);
-  cache.get(model, 5, 5, assess); // recent: kept
+  get(model, 5, 5); // recent: kept
   assert.equal(calls, 5);
-  cache.get(model, 1, 1, assess); // oldest: dropped
+  get(model, 1, 1); // oldest: dropped
   assert.equal(calls, 6);
   // Another model object is another key, and capacity 0 keeps nothing.
-  cache.get({} as WindowModel, 5, 5, assess);
+  get({} as WindowModel, 5, 5);
   assert.equal(calls, 7);
   const none = new LocationCache(0);
-  none.get(model, 1, 1, assess);
-  none.get(model, 1, 1, assess);
-  assert.equal(calls, 9);
+  none.add({ model, latitude: 1, longitude: 1, assessment: {} as never, coverage: [], scores: new Map() });
+  assert.equal(none.find(model, 1, 1), undefined);
   assert.equal(none.size, 0);
 });
