@@ -19,7 +19,7 @@ import type { UsState } from '../geo/us-states.ts';
 import type { Factor, LocationAssessment } from './model.ts';
 import type { WindowModel } from './window-model.ts';
 
-/** Default capacity: 20,000 recent locations take about 10 MB (docs/model.md). */
+/** Default capacity: 20,000 recent locations take about 12 MB (~600 bytes each; docs/model.md). */
 export const DEFAULT_LOCATION_CACHE_ENTRIES = 20_000;
 
 export interface AssessedLocation {
