@@ -69,7 +69,8 @@ describe('roadrisk CLI', () => {
 describe('roadrisk serve', () => {
   it('serves, then shuts down gracefully on SIGTERM', async () => {
     const secret = 'rr_live_e2eBootstrapKey000000000000000000';
-    const server = await startServe(env({ ROADRISK_BOOTSTRAP_API_KEY: secret }));
+    // A fresh data dir: this start imports the public data and builds the indexes first.
+    const server = await startServe(env({ ROADRISK_BOOTSTRAP_API_KEY: secret }), 300_000);
     const health = await fetch(`${server.url}/v1/health`);
     assert.equal(health.status, 200);
     const keys = await fetch(`${server.url}/v1/api-keys`, { headers: { authorization: `Bearer ${secret}` } });

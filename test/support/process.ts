@@ -14,12 +14,19 @@ export function runCli(args: string[], env: NodeJS.ProcessEnv, input?: string) {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
-/** Starts `roadrisk serve` on a free port and resolves once it listens. */
-export async function startServe(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
+/**
+ * Starts `roadrisk serve` on a free port and resolves once it listens. A data dir seeded from the
+ * test fixture starts in seconds; a fresh one first imports the public data (FARS .bz2 files) and
+ * builds every index, which takes minutes on a busy 2-core machine: give that one a longer wait.
+ */
+export async function startServe(env: NodeJS.ProcessEnv, startTimeoutMs = 60_000): Promise<{ child: ChildProcess; url: string; stderr: () => string }> {
   const child = spawn(process.execPath, [BIN, 'serve'], { env: { ...env, ROADRISK_PORT: '0' }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   const url = await new Promise<string>((resolveUrl, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start: ${stderr}`)), 60_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${startTimeoutMs} ms: ${stderr}`));
+    }, startTimeoutMs);
     child.stderr!.on('data', (chunk) => {
       stderr += chunk;
       const match = /listening on (http:\/\/\S+)/.exec(stderr);
