@@ -2,7 +2,7 @@
 // under src/ (path and bytes, in path order), package.json and the build script itself. The
 // bundle's manifest records it; bin/roadrisk.js runs the bundle only while it still matches.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
@@ -48,11 +48,6 @@ export function readManifest() {
 /** True when dist/roadrisk.mjs was built from the sources as they are now. */
 export function bundleIsCurrent() {
   const manifest = readManifest();
-  if (!manifest || typeof manifest.sources !== 'string') return false;
-  try {
-    readFileSync(BUNDLE, { flag: 'r' }).length;
-  } catch {
-    return false;
-  }
+  if (!manifest || typeof manifest.sources !== 'string' || !existsSync(BUNDLE)) return false;
   return manifest.sources === sourceHash();
 }
