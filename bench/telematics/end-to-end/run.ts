@@ -6,12 +6,14 @@
 // Usage (from the repository root; ~2 GB free in /tmp, ~15 minutes):
 //   node --import tsx bench/telematics/end-to-end/run.ts
 //     [--bytes 1000000000] [--compare-bytes 100000000] [--runs 3] [--workers 1,2]
-//     [--cpu-prof] [--memory-probe] [--dir /tmp/roadrisk-e2e] [--keep]
+//     [--cpu-prof] [--memory-probe] [--dir /tmp/roadrisk-e2e] [--keep] [--reuse]
+// --reuse keeps the CSV files and built crash data of an earlier --keep run in the same --dir.
+// The server runs as `npm start` runs it: dist/roadrisk.mjs, built first if stale (scripts/build.mjs).
 // --cpu-prof and --memory-probe each add one diagnostic 1 GB run (not in the timing table): the
 // server under node --cpu-prof (self time per phase), or with memory-probe.mjs preloaded (RSS split
 // into V8 heap, array buffers and the rest at each phase's peak). --memory-variants adds four: the
-// server as shipped (through tsx), with one forced full GC once it listens, compiled to plain JS
-// (an esbuild bundle in ./.build, deleted after), and both, to attribute the peak RSS.
+// server as shipped (the bundle), with one forced full GC once it listens, the sources through tsx
+// (ROADRISK_RUN_SOURCES=1), and both, to attribute the peak RSS.
 // Progress goes to stderr; a Markdown section for ../RESULTS.md goes to stdout, and every
 // measurement as JSON to <dir>/measurements.json (deleted with the dir unless --keep).
 import { execFileSync, execSync } from 'node:child_process';
@@ -33,6 +35,7 @@ const { values } = parseArgs({
     'memory-variants': { type: 'boolean', default: false },
     dir: { type: 'string', default: '/tmp/roadrisk-e2e' },
     keep: { type: 'boolean', default: false },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -55,16 +58,35 @@ function machine() {
 
 function generate(bytes: number, name: string): { file: string; bytes: number; rows: number; vehicles: number; days: number; sampledOnUsLand: number } {
   const out = join(workDir, name);
+  // --reuse: the same seeded file from an earlier --keep run in this --dir (generation is deterministic).
+  if (values.reuse && existsSync(out) && existsSync(`${out}.json`)) {
+    const kept = JSON.parse(readFileSync(`${out}.json`, 'utf8'));
+    if (kept.bytes === bytes || statSync(out).size === kept.bytes) {
+      progress(`reusing ${name}`);
+      return kept;
+    }
+  }
   progress(`generating ${name} (${bytes / 1e6} MB, SYNTHETIC)`);
   const line = execFileSync(process.execPath, ['--import', 'tsx', 'bench/telematics/end-to-end/generate.ts', '--out', out, '--bytes', String(bytes)], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  writeFileSync(`${out}.json`, line);
   return JSON.parse(line.toString());
+}
+
+/** As `npm start` does: compile src/ into dist/roadrisk.mjs unless it is current (scripts/build.mjs). */
+function buildBundle(): void {
+  progress('building the bundle if stale (scripts/build.mjs --if-stale)');
+  execFileSync(process.execPath, ['scripts/build.mjs', '--if-stale'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
 }
 
 function buildData(): string {
   const dataDir = join(workDir, 'data-template');
+  if (values.reuse && existsSync(join(dataDir, 'indexes'))) {
+    progress('reusing the built crash data');
+    return dataDir;
+  }
   progress('building crash data (roadrisk data build)');
   const started = performance.now();
   execFileSync(process.execPath, ['bin/roadrisk.js', 'data', 'build'], {
@@ -203,18 +225,6 @@ function memorySection(m: RunMeasurement, probeFile: string): string {
   return out.join('\n');
 }
 
-/** The server compiled to one ESM file (dependencies stay external), for the no-tsx variants. */
-function buildPlainJs(): string {
-  const dir = join(import.meta.dirname, '.build');
-  rmSync(dir, { recursive: true, force: true });
-  execFileSync(join(repoRoot, 'node_modules/.bin/esbuild'), [
-    'src/cli.ts', '--bundle', '--platform=node', '--format=esm', '--packages=external', '--target=node20', `--outfile=${join(dir, 'cli.mjs')}`, '--log-level=warning',
-  ], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-  // Files the code reads next to itself (import.meta.url): the dashboard's static assets.
-  cpSync(join(repoRoot, 'src/dashboard/static'), join(dir, 'static'), { recursive: true });
-  return dir;
-}
-
 interface Variant {
   name: string;
   m: RunMeasurement;
@@ -223,8 +233,8 @@ interface Variant {
 function variantsSection(variants: Variant[]): string {
   return [
     '**Where the peak RSS comes from** (one run each on the main file, workers=1; "forced GC" = one full collection through ' +
-      '`--expose-gc` and memory-probe.mjs after the server listens, before the upload; "plain JS" = the same `src/` bundled by esbuild ' +
-      'and run by `node` without the tsx loader):',
+      '`--expose-gc` and memory-probe.mjs after the server listens, before the upload; "bundle" = dist/roadrisk.mjs as `npm start` ' +
+      'runs it, "sources" = `ROADRISK_RUN_SOURCES=1`, src/ through the tsx loader):',
     '',
     '| server | RSS before upload MB | peak RSS upload MB | peak RSS processing MB | total s |',
     '|---|---:|---:|---:|---:|',
@@ -234,8 +244,9 @@ function variantsSection(variants: Variant[]): string {
 
 async function main(): Promise<void> {
   const m0 = machine();
-  rmSync(workDir, { recursive: true, force: true });
+  if (!values.reuse) rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
+  buildBundle();
   const measurements: { label: string; m: RunMeasurement }[] = [];
   let profile: ProfiledRun | null = null;
   let memory: string | null = null;
@@ -279,23 +290,18 @@ async function main(): Promise<void> {
     if (values['memory-variants']) {
       const probe = join(import.meta.dirname, 'memory-probe.mjs');
       const gc = ['--expose-gc', '--import', probe];
-      const build = buildPlainJs();
-      try {
-        const plain = { entry: join(build, 'cli.mjs'), env: { ROADRISK_PLANS_FILE: 'config/plans.json' } };
-        const runs: [string, Partial<Parameters<typeof measureOnce>[0]>][] = [
-          ['as shipped (`bin/roadrisk.js`, tsx loader)', {}],
-          ['tsx, forced GC after start', { nodeArgs: gc, gcBeforeUpload: true }],
-          ['plain JS', plain],
-          ['plain JS, forced GC after start', { ...plain, nodeArgs: gc, gcBeforeUpload: true }],
-        ];
-        for (const [name, extra] of runs) {
-          progress(`memory variant: ${name}`);
-          const m = await measureOnce({ repoRoot, workDir, templateDataDir: template, file: big.file, workers: 1, apiKey: API_KEY, keep: values.keep, ...extra });
-          progress(`  peak RSS ${m.upload.peakRssMb} / ${m.processing.peakRssMb} MB, ${m.status}`);
-          variants.push({ name, m });
-        }
-      } finally {
-        rmSync(build, { recursive: true, force: true });
+      const sources = { env: { ROADRISK_RUN_SOURCES: '1' } };
+      const runs: [string, Partial<Parameters<typeof measureOnce>[0]>][] = [
+        ['as shipped (`bin/roadrisk.js` → bundle)', {}],
+        ['bundle, forced GC after start', { nodeArgs: gc, gcBeforeUpload: true }],
+        ['sources (tsx loader)', sources],
+        ['sources, forced GC after start', { ...sources, nodeArgs: gc, gcBeforeUpload: true }],
+      ];
+      for (const [name, extra] of runs) {
+        progress(`memory variant: ${name}`);
+        const m = await measureOnce({ repoRoot, workDir, templateDataDir: template, file: big.file, workers: 1, apiKey: API_KEY, keep: values.keep, ...extra });
+        progress(`  peak RSS ${m.upload.peakRssMb} / ${m.processing.peakRssMb} MB, ${m.status}`);
+        variants.push({ name, m });
       }
     }
     const m1 = loadavg().map((x) => x.toFixed(2)).join(' ');
@@ -307,6 +313,7 @@ async function main(): Promise<void> {
       '',
       `- Machine: ${m0.cpu}, nproc ${m0.nproc}; Node ${m0.node}, Linux ${m0.kernel}`,
       `- \`free -g\`: ${m0.free.split('\n')[1]?.replace(/\s+/g, ' ')}`,
+      '- Server: `node bin/roadrisk.js serve` running dist/roadrisk.mjs (the esbuild bundle `npm start` builds), SQLite',
       `- Load average (1, 5, 15 min): ${m0.loadStart} at start, ${m1} at end`,
       `- Data (SYNTHETIC, seeded, \`generate.ts\`): ${f1(big.bytes / 1e6)} MB, ${big.rows.toLocaleString('en-US')} points, ${big.vehicles} vehicles, ` +
         `${big.days} days at 1 Hz, rows interleaved by time; ${(big.sampledOnUsLand * 100).toFixed(1)}% of sampled points inside a US state polygon` +

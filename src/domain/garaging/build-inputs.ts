@@ -1,7 +1,7 @@
 // Builds GaragingInputs from already-read data (records, centres, state rows): the pure half of
 // loading, used by loader.ts, by the backtest and by tests with synthetic data.
 import { US_STATES, US_STATE_INFO } from '../geo/us-states.ts';
-import { buildNationalLayer, buildRefinementLayer, type LayerRecord } from './crash-layers.ts';
+import { buildNationalLayer, buildRefinementLayer, type LayerColumns, type LayerRecord } from './crash-layers.ts';
 import type { KernelParams } from './crash-intensity.ts';
 import type { GaragingInputs } from './inputs.ts';
 import { PopulationIndex, type BlockGroupCentres } from './population.ts';
@@ -9,8 +9,9 @@ import { referencePoints, REFERENCE_SAMPLE_SIZE } from './reference-sample.ts';
 import { StateBaseline, type StateLossRow } from './state-baseline.ts';
 
 export interface GaragingSourceData {
-  national: { name: string; records: readonly LayerRecord[]; coverage: readonly { state: string; year: number }[] };
-  refinements: readonly { name: string; records: readonly LayerRecord[] }[];
+  /** Records as objects (tests, the backtest) or as columns (the server, from the crash store's pages). */
+  national: { name: string; records: readonly LayerRecord[] | LayerColumns; coverage: readonly { state: string; year: number }[] };
+  refinements: readonly { name: string; records: readonly LayerRecord[] | LayerColumns }[];
   centres: BlockGroupCentres;
   stateLosses: readonly StateLossRow[];
   kernel?: KernelParams;

@@ -2,7 +2,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { haversineKm } from '../../../src/domain/geo/distance.ts';
-import { parseBlockGroupCentres } from '../../../src/domain/garaging/population-loader.ts';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { BLOCK_GROUP_FILE, loadBlockGroupCentres, parseBlockGroupCentres } from '../../../src/domain/garaging/population-loader.ts';
 import { PopulationIndex, URBANICITY_THRESHOLDS, urbanicityOf } from '../../../src/domain/garaging/population.ts';
 import { URBANICITIES } from '../../../src/domain/vocabulary.ts';
 
@@ -18,6 +21,30 @@ test('the loader reads the Census columns and leaves Puerto Rico out', () => {
   assert.deepEqual([...c.population], [575, 3000]);
   assert.deepEqual([...c.stateFips], [1, 6]);
   assert.equal(c.latitude[1], 37.867);
+});
+
+test('the streaming file loader reads what the whole-text parser reads (real Census file, and CRLF over chunk boundaries)', () => {
+  const real = resolve(process.env.ROADRISK_SOURCE_DATA ?? '../shared/data');
+  const whole = parseBlockGroupCentres(readFileSync(join(real, BLOCK_GROUP_FILE), 'utf8'));
+  const streamed = loadBlockGroupCentres(real);
+  assert.ok(whole.population.length > 200_000);
+  assert.deepEqual(streamed, whole);
+
+  const dir = mkdtempSync(join(tmpdir(), 'roadrisk-census-'));
+  try {
+    const lines = ['"STATEFP","COUNTYFP","TRACTCE","BLKGRPCE","POPULATION","LATITUDE","LONGITUDE"'];
+    // ~2.5 MB of CRLF lines, more than two read chunks, and a last line without a line end.
+    for (let i = 0; i < 40_000; i++) lines.push(`"${i % 3 === 0 ? '72' : '06'}","001","400100","1",${i},${(30 + i / 1e4).toFixed(6)},-${(100 + i / 1e4).toFixed(6)}`);
+    const text = lines.join('\r\n');
+    mkdirSync(join(dir, 'census'));
+    writeFileSync(join(dir, BLOCK_GROUP_FILE), text);
+    const c = loadBlockGroupCentres(dir);
+    assert.deepEqual(c, parseBlockGroupCentres(text));
+    assert.equal(c.population.length, 40_000 - Math.ceil(40_000 / 3));
+    assert.equal(c.population[c.population.length - 1], 39_998);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 test('urbanicity thresholds are lower bounds of the 10 classes, sparsest first', () => {
