@@ -70,7 +70,7 @@ export class CrashIndex {
   /** Bytes held in typed arrays (the index's memory, and about its file size). */
   get byteLength(): number {
     const a = this.arrays;
-    return [a.xyz, a.latLon, a.day, a.injuries, a.fatalities, a.box, a.nodeStats, a.listRange, a.listDay, a.listCum]
+    return [a.code, a.leafOrigin, a.exactLatLon, a.day, a.injuries, a.fatalities, a.box, a.nodeStats, a.listRange, a.listDay, a.listCum]
       .reduce((sum, x) => sum + x.byteLength, 0);
   }
 

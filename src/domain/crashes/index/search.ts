@@ -2,12 +2,17 @@
 // A node whose box lies wholly outside a circle is skipped, one wholly inside is answered from
 // its totals or its day list, and only leaves that straddle a circle's edge are read point by
 // point. A box is tested by its nearest and farthest point from the centre (sphere.ts); boxes
-// contain their points, so both tests are conservative.
+// contain their points, so both tests are conservative. A coded leaf's points are tested by the
+// chord of their decoded unit vector with a margin (point-code.ts), and the few within the margin
+// by haversineKm on their decoded coordinates, which are the stored ones; an exact leaf's points
+// by haversineKm directly.
 import { haversineKm } from '../../geo/distance.ts';
+import { EXACT_LEAF, GRID, POINT_MARGIN, STEP_RADIANS, smallCos, smallSin } from './point-code.ts';
 import { chordBounds, writeUnitVector } from './sphere.ts';
 import type { IndexArrays } from './types.ts';
 
 const FRAME = 5; // node, start, end, lo, hi
+const DEG = Math.PI / 180;
 const stack = new Int32Array(FRAME * 256);
 const centre = new Float64Array(3);
 
@@ -26,10 +31,15 @@ export function searchRings(
   if (ix.size === 0 || rings === 0 || from > to) return;
   const inner = new Float64Array(rings); // squared chord at most this: certainly inside
   const outer = new Float64Array(rings); // squared chord above this: certainly outside
-  for (let k = 0; k < rings; k++) ({ inner: inner[k], outer: outer[k] } = chordBounds(radiiKm[k]));
+  const pointInner = new Float64Array(rings); // the same for a decoded point (wider margin)
+  const pointOuter = new Float64Array(rings);
+  for (let k = 0; k < rings; k++) {
+    ({ inner: inner[k], outer: outer[k] } = chordBounds(radiiKm[k]));
+    ({ inner: pointInner[k], outer: pointOuter[k] } = chordBounds(radiiKm[k], POINT_MARGIN));
+  }
   writeUnitVector(latitude, longitude, centre, 0);
   const cx = centre[0], cy = centre[1], cz = centre[2];
-  const { box, xyz, day, latLon, injuries, fatalities } = ix;
+  const { box, code, leafOrigin, exactLatLon, day, injuries, fatalities } = ix;
   const firstLeaf = 2 ** ix.leafDepth - 1;
   let sp = push(0, 0, 0, ix.size, 0, rings);
   while (sp > 0) {
@@ -57,15 +67,46 @@ export function searchRings(
           sp = push(sp, 2 * node + 1, s, mid, lo, hi);
           continue;
         }
+        const leaf = (node - firstLeaf) * 2;
+        const oLat = leafOrigin[leaf], oLon = leafOrigin[leaf + 1];
+        if (oLat === EXACT_LEAF) {
+          for (let i = s; i < e; i++) {
+            const d = day[i];
+            if (d < from) continue;
+            if (d > to) break; // leaves are sorted by day
+            const at = (oLon + i - s) * 2;
+            const km = haversineKm(latitude, longitude, exactLatLon[at], exactLatLon[at + 1]);
+            let k = lo;
+            while (k < hi && km > radiiKm[k]) k++;
+            if (k === rings) continue; // k === hi < rings: in ring hi, as the box test proved
+            buckets[k * 3] += 1;
+            buckets[k * 3 + 1] += injuries[i];
+            buckets[k * 3 + 2] += fatalities[i];
+          }
+          continue;
+        }
+        // The origin's angles, computed at the first point that passes the day filter.
+        let sinLat0 = 2, cosLat0 = 0, sinLon0 = 0, cosLon0 = 0;
         for (let i = s; i < e; i++) {
           const d = day[i];
           if (d < from) continue;
           if (d > to) break; // leaves are sorted by day
-          const dx = xyz[i * 3] - cx, dy = xyz[i * 3 + 1] - cy, dz = xyz[i * 3 + 2] - cz;
+          if (sinLat0 === 2) {
+            const phi = (oLat / GRID) * DEG, lambda = (oLon / GRID) * DEG;
+            sinLat0 = Math.sin(phi); cosLat0 = Math.cos(phi); sinLon0 = Math.sin(lambda); cosLon0 = Math.cos(lambda);
+          }
+          const c = i * 6;
+          const a = (code[c] | (code[c + 1] << 8) | (code[c + 2] << 16)) * STEP_RADIANS;
+          const g = (code[c + 3] | (code[c + 4] << 8) | (code[c + 5] << 16)) * STEP_RADIANS;
+          const sa = smallSin(a), ca = smallCos(a), sg = smallSin(g), cg = smallCos(g);
+          const sinPhi = sinLat0 * ca + cosLat0 * sa, cosPhi = cosLat0 * ca - sinLat0 * sa;
+          const cosLambda = cosLon0 * cg - sinLon0 * sg, sinLambda = sinLon0 * cg + cosLon0 * sg;
+          const dx = cosPhi * cosLambda - cx, dy = cosPhi * sinLambda - cy, dz = sinPhi - cz;
           const chord = dx * dx + dy * dy + dz * dz;
           let k = lo;
-          while (k < hi && chord > inner[k]) {
-            if (chord <= outer[k] && haversineKm(latitude, longitude, latLon[i * 2], latLon[i * 2 + 1]) <= radiiKm[k]) break;
+          while (k < hi && chord > pointInner[k]) {
+            if (chord <= pointOuter[k] && haversineKm(latitude, longitude, (oLat + (code[c] | (code[c + 1] << 8) | (code[c + 2] << 16))) / GRID,
+              (oLon + (code[c + 3] | (code[c + 4] << 8) | (code[c + 5] << 16))) / GRID) <= radiiKm[k]) break;
             k++;
           }
           if (k === rings) continue;

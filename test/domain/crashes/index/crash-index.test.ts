@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CrashIndex, bruteForceQuery } from '../../../../src/domain/crashes/index/crash-index.ts';
+import { CrashIndex, FORMAT_VERSION, bruteForceQuery } from '../../../../src/domain/crashes/index/crash-index.ts';
 import { haversineKm } from '../../../../src/domain/geo/distance.ts';
 import { destination, toColumns, type Crash } from './random-crashes.ts';
 
@@ -63,7 +63,7 @@ test('save writes one file that loads back with its data version; readHeader rea
     const columns = toColumns(crashes);
     const path = join(dir, 'crashes.idx');
     await CrashIndex.build(columns, { dataVersion: 'sources-abc' }).save(path);
-    assert.deepEqual(await CrashIndex.readHeader(path), { formatVersion: 1, dataVersion: 'sources-abc', size: 3000 });
+    assert.deepEqual(await CrashIndex.readHeader(path), { formatVersion: FORMAT_VERSION, dataVersion: 'sources-abc', size: 3000 });
     const loaded = await CrashIndex.load(path);
     assert.equal(loaded.dataVersion, 'sources-abc');
     assert.deepEqual(loaded.query(manhattan.lat, manhattan.lon, 30, DAY + 50, DAY + 250), bruteForceQuery(columns, manhattan.lat, manhattan.lon, 30, DAY + 50, DAY + 250));
