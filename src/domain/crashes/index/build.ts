@@ -2,7 +2,7 @@
 // k-d tree (leaves sorted by day), lay the points out in tree order as grid codes (or float64 where
 // a leaf cannot be coded exactly), then add the day lists.
 import { buildDayLists, levelBounds } from './day-lists.ts';
-import { EXACT_LEAF, MAX_OFFSET, fromGrid, gridValue, writeOffset } from './point-code.ts';
+import * as pointCode from './point-code.ts';
 import { leafDepthFor, nodeSlots, partition, type WorkPoints } from './kd-tree.ts';
 import { writeUnitVector } from './sphere.ts';
 import type { BuildOptions, CountArray, CrashColumns, IndexArrays } from './types.ts';
@@ -90,6 +90,9 @@ function sortLeafByDay(row: Int32Array, day: Int32Array, s: number, e: number): 
     row[j + 1] = r;
   }
 }
+
+// Plain module bindings: an imported binding may be read through a getter on every use.
+const { EXACT_LEAF, MAX_OFFSET, fromGrid, gridValue, writeOffset } = pointCode;
 
 type LaidOut = Pick<IndexArrays, 'dayBase' | 'code' | 'leafOrigin' | 'exactLatLon' | 'day' | 'injuries' | 'fatalities'>;
 
