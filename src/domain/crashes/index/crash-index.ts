@@ -9,13 +9,15 @@
 // aggregates over time, which none of those provide; this index answers the same queries in
 // well under a millisecond.
 //
-// Design: an implicit k-d tree over 3-D unit vectors, leaves of at most 16 crashes sorted by day
-// (kd-tree.ts); every node carries its totals and day span, and nodes of more than 64 crashes on
-// every other level carry cumulative sums per distinct day (day-lists.ts). The query (search.ts)
-// treats the circle as a ball in space: it skips boxes wholly outside, answers boxes wholly inside
-// from totals or two binary searches, and reads points only in leaves on the edge, leaving the
-// last fraction of a micrometre to haversineKm itself so that answers equal bruteForceQuery.
-// About 105 bytes per crash in memory and on disk (10 M crashes: ~1.05 GB, built in ~20 s).
+// Design: an implicit k-d tree over 3-D unit vectors, leaves of at most 24 crashes sorted by day
+// (kd-tree.ts); every node carries its float32 box, totals and day span, and nodes of more than
+// 600 crashes on every third level carry cumulative sums per distinct day (day-lists.ts). Crash
+// positions are stored as 3-byte grid offsets from their leaf's origin where that is lossless,
+// float64 otherwise (point-code.ts). The query (search.ts) treats the circle as a ball in space: it
+// skips boxes wholly outside, answers boxes wholly inside from totals, two binary searches or their
+// points' days, and reads points only in leaves on the edge, leaving the last millimetres to
+// haversineKm on the stored coordinates so that answers equal bruteForceQuery.
+// Bytes per crash and timings: docs/data.md "The crash index", bench/crash-aggregate/RESULTS.md.
 import { buildIndexArrays } from './build.ts';
 import { deserializeIndex, parseHeader, readWholeFile, saveIndex, serializeIndex, type IndexHeader } from './file-format.ts';
 import { searchRings } from './search.ts';

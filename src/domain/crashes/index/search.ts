@@ -16,6 +16,30 @@ const DEG = Math.PI / 180;
 // Plain module constants: an imported binding may be read through a getter on every use.
 const EXACT_LEAF = pointCode.EXACT_LEAF, GRID = pointCode.GRID, STEP_RADIANS = pointCode.STEP_RADIANS;
 const POINT_MARGIN = pointCode.POINT_MARGIN;
+
+/**
+ * sin and cos of every multiple of 2^16 grid steps (0.0065536 degree) from -180 to 180 degrees:
+ * a leaf's origin is such a multiple plus at most 65,535 steps, which join the crash's offset in
+ * the small angle of the point loop (then at most 0.0294 rad), so no leaf calls Math.sin.
+ */
+const COARSE_SHIFT = 16;
+const COARSE_FIRST = Math.floor(-180 * GRID / 2 ** COARSE_SHIFT) - 1;
+const COARSE_COUNT = Math.ceil(180 * GRID / 2 ** COARSE_SHIFT) + 2 - COARSE_FIRST;
+let coarseSin: Float64Array | null = null;
+let coarseCos: Float64Array | null = null;
+
+function coarseTables(): [Float64Array, Float64Array] {
+  if (!coarseSin || !coarseCos) {
+    coarseSin = new Float64Array(COARSE_COUNT);
+    coarseCos = new Float64Array(COARSE_COUNT);
+    for (let j = 0; j < COARSE_COUNT; j++) {
+      const angle = (((COARSE_FIRST + j) * 2 ** COARSE_SHIFT) / GRID) * DEG;
+      coarseSin[j] = Math.sin(angle);
+      coarseCos[j] = Math.cos(angle);
+    }
+  }
+  return [coarseSin, coarseCos];
+}
 const stack = new Int32Array(FRAME * 256);
 const centre = new Float64Array(3);
 
@@ -43,6 +67,7 @@ export function searchRings(
   writeUnitVector(latitude, longitude, centre, 0);
   const cx = centre[0], cy = centre[1], cz = centre[2];
   const { box, code, leafOrigin, exactLatLon, day, injuries, fatalities } = ix;
+  const [sinTable, cosTable] = coarseTables();
   const firstLeaf = 2 ** ix.leafDepth - 1;
   let sp = push(0, 0, 0, ix.size, 0, rings);
   while (sp > 0) {
@@ -88,20 +113,19 @@ export function searchRings(
           }
           continue;
         }
-        // The origin's angles, computed at the first point that passes the day filter.
-        let sinLat0 = 2, cosLat0 = 0, sinLon0 = 0, cosLon0 = 0;
+        // The origin as a coarse angle from the tables plus a remainder of grid steps.
+        const latHigh = oLat >> COARSE_SHIFT, lonHigh = oLon >> COARSE_SHIFT;
+        const sinLat0 = sinTable[latHigh - COARSE_FIRST], cosLat0 = cosTable[latHigh - COARSE_FIRST];
+        const sinLon0 = sinTable[lonHigh - COARSE_FIRST], cosLon0 = cosTable[lonHigh - COARSE_FIRST];
+        const latRest = oLat - latHigh * 2 ** COARSE_SHIFT, lonRest = oLon - lonHigh * 2 ** COARSE_SHIFT;
         for (let i = s; i < e; i++) {
           const d = day[i];
           if (d < from) continue;
           if (d > to) break; // leaves are sorted by day
-          if (sinLat0 === 2) {
-            const phi = (oLat / GRID) * DEG, lambda = (oLon / GRID) * DEG;
-            sinLat0 = Math.sin(phi); cosLat0 = Math.cos(phi); sinLon0 = Math.sin(lambda); cosLon0 = Math.cos(lambda);
-          }
           const c = i * 6;
-          const a = (code[c] | (code[c + 1] << 8) | (code[c + 2] << 16)) * STEP_RADIANS;
-          const g = (code[c + 3] | (code[c + 4] << 8) | (code[c + 5] << 16)) * STEP_RADIANS;
-          // sin to a^5 (error below 4e-15 for |a| <= 0.0293), cos to a^6 (below 2e-17)
+          const a = (latRest + (code[c] | (code[c + 1] << 8) | (code[c + 2] << 16))) * STEP_RADIANS;
+          const g = (lonRest + (code[c + 3] | (code[c + 4] << 8) | (code[c + 5] << 16))) * STEP_RADIANS;
+          // sin to a^5 (error below 4e-15 for 0 <= a <= 0.0294), cos to a^6 (below 2e-17)
           const a2 = a * a, g2 = g * g;
           const sa = a * (1 - (a2 / 6) * (1 - a2 / 20)), ca = 1 - (a2 / 2) * (1 - (a2 / 12) * (1 - a2 / 30));
           const sg = g * (1 - (g2 / 6) * (1 - g2 / 20)), cg = 1 - (g2 / 2) * (1 - (g2 / 12) * (1 - g2 / 30));
