@@ -8,11 +8,14 @@ import { writeUnitVector } from './sphere.ts';
 import type { BuildOptions, CountArray, CrashColumns, IndexArrays } from './types.ts';
 
 /**
- * Defaults picked with bench/crash-aggregate/tune.ts on the bench's synthetic crashes (worst
- * median over its cases against bytes per crash; figures in bench/crash-aggregate/RESULTS.md).
+ * Defaults picked with bench/crash-aggregate/tune.ts on the bench's 10 M synthetic crashes (leaf
+ * / list min / level step: bytes per crash, worst median over the bench's cases on the shared
+ * machine, ±20% noise): 24/600/3: 38.8 B, 181-219 µs; 24/1000/3: 34.2 B, 181-281 µs;
+ * 24/2000/3: 29.7 B, 317 µs; 24/300/3: 43.3 B, 217 µs; 24/1000/2: 40.3 B, 178 µs; leaves of 16:
+ * 44.2 B, 281 µs (at 10 M, leaves of 20 to 32 all give the same tree: about 19 crashes per leaf).
  */
 export const DEFAULT_LEAF_SIZE = 24;
-export const DEFAULT_LIST_MIN_SIZE = 600;
+export const DEFAULT_LIST_MIN_SIZE = 1000;
 export const DEFAULT_LIST_LEVEL_STEP = 3;
 
 export function buildIndexArrays(columns: CrashColumns, options: BuildOptions = {}): IndexArrays {
