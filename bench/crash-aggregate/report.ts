@@ -22,7 +22,7 @@ export interface Results {
   generateSeconds: number;
   roadrisk: { buildSeconds: number; saveSeconds: number; loadSeconds: number; fileBytes: number; indexBytes: number; rssBefore: number; peakRss: number; rssAfter: number };
   kdbushBuildSeconds: number;
-  postgis?: { version: string; loadSeconds: Record<string, number> };
+  postgis?: { version: string; loadSeconds: Record<string, number>; reusedFrom?: string };
   mix: RoadriskTiming & { max: number; checked: number };
   cases: CaseResult[];
   machine: Record<string, string>;
@@ -73,6 +73,7 @@ export function writeReport(r: Results, path: string): void {
     `| process RSS before build / peak during build | ${mb(r.roadrisk.rssBefore)} / ${mb(r.roadrisk.peakRss)} (input columns included) |`,
     `| kdbush build | ${r.kdbushBuildSeconds.toFixed(1)} s |`,
     ...(r.postgis ? Object.entries(r.postgis.loadSeconds).map(([k, v]) => `| PostGIS: ${k} | ${v.toFixed(1)} s |`) : []),
+    ...(r.postgis?.reusedFrom ? ['', `PostGIS figures (load and queries) are reused from an earlier run on the same data: ${r.postgis.reusedFrom}.`] : []),
     '',
     '## Queries',
     '',
