@@ -49,7 +49,7 @@ const centre = new Float64Array(3);
  * ascending; rings are closed (distance <= radius).
  */
 export function searchRings(
-  ix: IndexArrays, latitude: number, longitude: number, radiiKm: readonly number[],
+  ix: IndexArrays, latitude: number, longitude: number, radiiKm: Float64Array,
   fromDay: number, toDay: number, buckets: Float64Array,
 ): void {
   const rings = radiiKm.length;
