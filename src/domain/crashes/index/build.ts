@@ -13,9 +13,10 @@ import type { BuildOptions, CountArray, CrashColumns, IndexArrays } from './type
  * machine, ±20% noise): 24/600/3: 38.8 B, 181-219 µs; 24/1000/3: 34.2 B, 181-281 µs;
  * 24/2000/3: 29.7 B, 317 µs; 24/300/3: 43.3 B, 217 µs; 24/1000/2: 40.3 B, 178 µs; leaves of 16:
  * 44.2 B, 281 µs (at 10 M, leaves of 20 to 32 all give the same tree: about 19 crashes per leaf).
+ * Full bench runs on a quiet machine (load 1-2): 24/1000/3 worst median 215 µs, 24/600/3 185 µs.
  */
 export const DEFAULT_LEAF_SIZE = 24;
-export const DEFAULT_LIST_MIN_SIZE = 1000;
+export const DEFAULT_LIST_MIN_SIZE = 600;
 export const DEFAULT_LIST_LEVEL_STEP = 3;
 
 export function buildIndexArrays(columns: CrashColumns, options: BuildOptions = {}): IndexArrays {

@@ -11,7 +11,7 @@
 //
 // Design: an implicit k-d tree over 3-D unit vectors, leaves of at most 24 crashes sorted by day
 // (kd-tree.ts); every node carries its float32 box, totals and day span, and nodes of more than
-// 1,000 crashes on every third level carry cumulative sums per distinct day (day-lists.ts). Crash
+// 600 crashes on every third level carry cumulative sums per distinct day (day-lists.ts). Crash
 // positions are stored as 3-byte grid offsets from their leaf's origin where that is lossless,
 // float64 otherwise (point-code.ts). The query (search.ts) treats the circle as a ball in space: it
 // skips boxes wholly outside, answers boxes wholly inside from totals, two binary searches or their
