@@ -1,7 +1,8 @@
 // Side-by-side benchmark of the crash index: node --import tsx bench/crash-aggregate/run.ts
 //   [--crashes N] (default 10,000,000) [--no-postgis] [--out FILE] (default RESULTS.md beside this file)
+//   [--postgis-from RESULTS.json]: PostGIS figures from an earlier run on the same data instead of a new cluster
 // Progress goes to stderr; results to RESULTS.md and results.json.
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +19,7 @@ const args = process.argv.slice(2);
 const option = (name: string): string | undefined => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 const crashes = Number(option('--crashes') ?? 10_000_000);
 const withPostgis = !args.includes('--no-postgis');
+const postgisFrom = option('--postgis-from');
 const out = option('--out') ?? join(here, 'RESULTS.md');
 const centres = join(here, '../../../shared/data/census/CenPop_block_group2020.csv');
 const log = (m: string): void => void process.stderr.write(`[bench ${new Date().toISOString().slice(11, 19)}] ${m}\n`);
@@ -89,7 +91,19 @@ for (const r of results) {
 }
 
 let postgis: Results['postgis'];
-if (withPostgis && postgisAvailable()) {
+if (postgisFrom) {
+  // PostGIS's figures from an earlier run: only on the same synthetic data (same count and seed),
+  // and a case agrees only if this run's roadrisk answer equals the one PostGIS agreed with then.
+  const earlier = JSON.parse(readFileSync(postgisFrom, 'utf8')) as Results;
+  if (earlier.crashes !== crashes || !earlier.postgis) throw new Error(`${postgisFrom}: no PostGIS figures for ${crashes} crashes`);
+  for (const r of results) {
+    const then = earlier.cases.find((c) => c.place === r.place && c.radiusKm === r.radiusKm && c.range === r.range);
+    if (!then?.postgis) continue;
+    r.postgis = then.postgis;
+    r.agree.postgis = then.agree.postgis === true && same(then.answer, r.answer);
+  }
+  postgis = { ...earlier.postgis, reusedFrom: `${postgisFrom} (load average ${earlier.machine['load average (1 min) at start / end']})` };
+} else if (withPostgis && postgisAvailable()) {
   const cluster = await startPostgis(columns, log);
   try {
     log('timing PostGIS');

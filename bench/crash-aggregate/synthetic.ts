@@ -1,4 +1,4 @@
-// A reproducible, SYNTHETIC national crash set: crashes placed like the 2020 population, at
+// A reproducible, SYNTHETIC national crash set: crashes placed like the 2020 population (to 1e-7 degree), at
 // random dates 2013-01-01..2024-12-31, with a small made-up severity distribution. It describes
 // no real crash; it only gives the index and its rivals a realistic spatial density.
 import { readFileSync } from 'node:fs';
@@ -66,8 +66,10 @@ export function syntheticCrashes(centresPath: string, count: number, seed = 2024
     let lon = centres.lon[c] + (km * Math.sin(bearing)) / (111.195 * Math.cos((lat * Math.PI) / 180));
     if (lon > 180) lon -= 360; // the Aleutians straddle the antimeridian
     if (lon < -180) lon += 360;
-    columns.latitude[i] = lat;
-    columns.longitude[i] = lon;
+    // On the index's 1e-7 degree grid (~1 cm), as a source with 7 decimals would give them: the
+    // index stores such points in 6 bytes (src/domain/crashes/index/point-code.ts).
+    columns.latitude[i] = Math.round(lat * 1e7) / 1e7;
+    columns.longitude[i] = Math.round(lon * 1e7) / 1e7;
     columns.day[i] = FIRST_DAY + Math.floor(random() * (LAST_DAY - FIRST_DAY + 1));
     columns.injuries[i] = draw(INJURY_SHARES, random());
     columns.fatalities[i] = draw(FATALITY_SHARES, random());

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { CrashesRepository, CrashRow, CrashSourceRow } from '../storage/repositories/crashes.ts';
-import { CrashIndex, type CrashColumns } from '../domain/crashes/index/crash-index.ts';
+import { CrashIndex, FORMAT_VERSION, type CrashColumns } from '../domain/crashes/index/crash-index.ts';
 import { dedupeCrashes } from '../domain/crashes/dedupe.ts';
 import type { SourceCoverage, StateYear } from '../domain/crashes/catalog.ts';
 import type { CrashRecord, Severity } from '../domain/crashes/record.ts';
@@ -87,7 +87,7 @@ export async function loadCrashData(
   const folder = join(dataDir, 'indexes');
   const path = join(folder, `crash-index-${version}.bin`);
   let index: CrashIndex;
-  if (existsSync(path)) {
+  if (existsSync(path) && (await isCurrentIndexFile(path, log))) {
     index = await CrashIndex.load(path);
   } else {
     log(`building the crash index (data version ${version})`);
@@ -99,4 +99,17 @@ export async function loadCrashData(
     log(`crash index built: ${index.size} crashes`);
   }
   return { version, index, sources: sourceCoverages(sources) };
+}
+
+/**
+ * Whether a saved index can be loaded as it is: a file of an older format version (one written
+ * before the index's layout changed) or an unreadable one is rebuilt instead of failing the start.
+ */
+async function isCurrentIndexFile(path: string, log: (message: string) => void): Promise<boolean> {
+  try {
+    return (await CrashIndex.readHeader(path)).formatVersion === FORMAT_VERSION;
+  } catch (e) {
+    log(`crash index ${path} is not current (${e instanceof Error ? e.message : String(e)}): rebuilding it`);
+    return false;
+  }
 }

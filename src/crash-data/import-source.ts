@@ -45,7 +45,7 @@ export async function importCrashSource(
     options.log?.(`importing ${definition.name}: ${file}`);
     const imported = await importAll(definition.format, file, { source: definition.name, stateOf: options.stateOf });
     reports.push(imported.report);
-    records.push(...imported.records);
+    appendAll(records, imported.records);
   }
   const coverage = sourceCoverage(stateYearsOf(records), { states: definition.states, years: definition.years });
   await repository.replaceSource(
@@ -62,4 +62,12 @@ export async function importCrashSource(
     records.map(toRow),
   );
   return { source: definition.name, changed: true, reports, rowsKept: records.length };
+}
+
+/**
+ * Appends one by one: `target.push(...items)` passes every item as an argument and overflows the
+ * stack for a file of some hundred thousand records.
+ */
+export function appendAll<T>(target: T[], items: readonly T[]): void {
+  for (let i = 0; i < items.length; i++) target.push(items[i]);
 }

@@ -9,13 +9,15 @@
 // aggregates over time, which none of those provide; this index answers the same queries in
 // well under a millisecond.
 //
-// Design: an implicit k-d tree over 3-D unit vectors, leaves of at most 16 crashes sorted by day
-// (kd-tree.ts); every node carries its totals and day span, and nodes of more than 64 crashes on
-// every other level carry cumulative sums per distinct day (day-lists.ts). The query (search.ts)
-// treats the circle as a ball in space: it skips boxes wholly outside, answers boxes wholly inside
-// from totals or two binary searches, and reads points only in leaves on the edge, leaving the
-// last fraction of a micrometre to haversineKm itself so that answers equal bruteForceQuery.
-// About 105 bytes per crash in memory and on disk (10 M crashes: ~1.05 GB, built in ~20 s).
+// Design: an implicit k-d tree over 3-D unit vectors, leaves of at most 24 crashes sorted by day
+// (kd-tree.ts); every node carries its float32 box, totals and day span, and nodes of more than
+// 600 crashes on every third level carry cumulative sums per distinct day (day-lists.ts). Crash
+// positions are stored as 3-byte grid offsets from their leaf's origin where that is lossless,
+// float64 otherwise (point-code.ts). The query (search.ts) treats the circle as a ball in space: it
+// skips boxes wholly outside, answers boxes wholly inside from totals, two binary searches or their
+// points' days, and reads points only in leaves on the edge, leaving the last millimetres to
+// haversineKm on the stored coordinates so that answers equal bruteForceQuery.
+// Bytes per crash and timings: docs/data.md "The crash index", bench/crash-aggregate/RESULTS.md.
 import { buildIndexArrays } from './build.ts';
 import { deserializeIndex, parseHeader, readWholeFile, saveIndex, serializeIndex, type IndexHeader } from './file-format.ts';
 import { searchRings } from './search.ts';
@@ -26,10 +28,11 @@ export { bruteForceQuery } from './brute-force.ts';
 export { FORMAT_VERSION } from './file-format.ts';
 
 export class CrashIndex {
-  private constructor(
-    private readonly arrays: IndexArrays,
-    readonly dataVersion: string,
-  ) {}
+  private readonly arrays: IndexArrays;
+
+  private constructor(arrays: IndexArrays, readonly dataVersion: string) {
+    this.arrays = sameShape(arrays);
+  }
 
   static build(columns: CrashColumns, options: BuildOptions = {}): CrashIndex {
     return new CrashIndex(buildIndexArrays(columns, options), options.dataVersion ?? '');
@@ -70,7 +73,7 @@ export class CrashIndex {
   /** Bytes held in typed arrays (the index's memory, and about its file size). */
   get byteLength(): number {
     const a = this.arrays;
-    return [a.xyz, a.latLon, a.day, a.injuries, a.fatalities, a.box, a.nodeStats, a.listRange, a.listDay, a.listCum]
+    return [a.code, a.leafOrigin, a.exactLatLon, a.day, a.injuries, a.fatalities, a.box, a.nodeStats, a.listRange, a.listDay, a.listCum]
       .reduce((sum, x) => sum + x.byteLength, 0);
   }
 
@@ -85,7 +88,9 @@ export class CrashIndex {
       if (!Number.isFinite(v)) throw new RangeError('query arguments must be finite numbers');
     }
     const order = radiiKm.map((_, i) => i).sort((a, b) => radiiKm[a] - radiiKm[b]);
-    const sorted = order.map((i) => radiiKm[i]);
+    // A Float64Array whatever the caller passed: small-integer and double arrays have different
+    // element kinds, and the search would be deoptimized switching between them.
+    const sorted = Float64Array.from(order, (i) => radiiKm[i]);
     const buckets = new Float64Array(3 * (sorted.length + 1));
     searchRings(this.arrays, latitude, longitude, sorted, fromDay, toDay, buckets);
     const out: CrashTotals[] = new Array(radiiKm.length);
@@ -98,4 +103,18 @@ export class CrashIndex {
     }
     return out;
   }
+}
+
+/**
+ * The arrays in one fixed property order, so that built and loaded indexes share one object shape:
+ * otherwise the search sees two shapes, V8 deoptimizes it ("wrong map") and after a few rounds
+ * leaves it unoptimized, several times slower (measured: worst bench median 887 µs instead of ~200).
+ */
+function sameShape(a: IndexArrays): IndexArrays {
+  return {
+    size: a.size, leafDepth: a.leafDepth, listMinSize: a.listMinSize, dayBase: a.dayBase,
+    code: a.code, leafOrigin: a.leafOrigin, exactLatLon: a.exactLatLon, day: a.day,
+    injuries: a.injuries, fatalities: a.fatalities, box: a.box, nodeStats: a.nodeStats,
+    listRange: a.listRange, listDay: a.listDay, listCum: a.listCum,
+  };
 }

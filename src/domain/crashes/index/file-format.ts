@@ -6,11 +6,11 @@ import type { CountArray, IndexArrays } from './types.ts';
 
 const MAGIC = 'RRCRIDX\n';
 /** Bump whenever the layout of IndexArrays or its meaning changes: old files are then rebuilt. */
-export const FORMAT_VERSION = 1;
+export const FORMAT_VERSION = 2;
 const ENDIAN_MARK = 0x01020304; // read back differently on a big-endian machine
 const PRELUDE = 20; // magic 8, format version 4, endian mark 4, header length 4
 
-const ARRAYS = ['xyz', 'latLon', 'day', 'injuries', 'fatalities', 'box', 'nodeStats', 'listRange', 'listDay', 'listCum'] as const;
+const ARRAYS = ['code', 'leafOrigin', 'exactLatLon', 'day', 'injuries', 'fatalities', 'box', 'nodeStats', 'listRange', 'listDay', 'listCum'] as const;
 type ArrayName = (typeof ARRAYS)[number];
 const TYPES = { Float64Array, Float32Array, Int32Array, Uint16Array, Uint8Array };
 type TypeName = keyof typeof TYPES;

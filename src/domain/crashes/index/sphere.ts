@@ -29,13 +29,14 @@ export function writeUnitVector(latitude: number, longitude: number, out: Float6
 
 /**
  * Squared chord bounds for a radius: a point whose squared chord to the centre is <= inner is
- * certainly within the radius, > outer certainly not; in between, ask haversineKm.
+ * certainly within the radius, > outer certainly not; in between, ask haversineKm. Points whose
+ * unit vector carries more error than writeUnitVector's (decoded points) pass a wider margin.
  */
-export function chordBounds(radiusKm: number): { inner: number; outer: number } {
+export function chordBounds(radiusKm: number, absoluteMargin = ABSOLUTE_MARGIN): { inner: number; outer: number } {
   if (radiusKm < 0) return { inner: -1, outer: -1 }; // nothing is at a negative distance
   const chord = 2 * Math.sin(Math.min(radiusKm / EARTH_RADIUS_KM, Math.PI) / 2);
-  const inner = chord * (1 - RELATIVE_MARGIN) - ABSOLUTE_MARGIN;
-  const outer = chord * (1 + RELATIVE_MARGIN) + ABSOLUTE_MARGIN;
+  const inner = chord * (1 - RELATIVE_MARGIN) - absoluteMargin;
+  const outer = chord * (1 + RELATIVE_MARGIN) + absoluteMargin;
   return { inner: inner > 0 ? inner * inner : -1, outer: outer * outer };
 }
 

@@ -35,10 +35,18 @@ export interface IndexArrays {
   listMinSize: number;
   /** Stored days are `day - dayBase`, so that they fit 16 bits. */
   dayBase: number;
-  /** Per point, 3 each: unit vector x, y, z. */
-  xyz: Float64Array;
-  /** Per point, 2 each: latitude, longitude in degrees as given (for the exact boundary test). */
-  latLon: Float64Array;
+  /**
+   * Per point, 6 bytes: latitude and longitude grid offsets (3 bytes each, little-endian) from
+   * the leaf's origin (point-code.ts). Unused (zero) for points of exact leaves.
+   */
+  code: Uint8Array;
+  /**
+   * Per leaf, 2 each: the origin's latitude and longitude grid values; or EXACT_LEAF and the
+   * position in exactLatLon (in points) of the leaf's first point, for a leaf kept as float64.
+   */
+  leafOrigin: Int32Array;
+  /** Per point of an exact leaf, 2 each: latitude, longitude in degrees as given. */
+  exactLatLon: Float64Array;
   day: Uint16Array;
   injuries: CountArray;
   fatalities: CountArray;
@@ -61,6 +69,6 @@ export interface BuildOptions {
   leafSize?: number;
   /** Smallest node that gets a day list; smaller inside nodes are answered from their points. */
   listMinSize?: number;
-  /** Day lists on every n-th level only (from the lowest listed one up): memory against speed. */
+  /** Day lists on every n-th level only (1-4, from the lowest listed one up): memory against speed. */
   listLevelStep?: number;
 }

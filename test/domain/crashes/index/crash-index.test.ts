@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CrashIndex, bruteForceQuery } from '../../../../src/domain/crashes/index/crash-index.ts';
+import { CrashIndex, FORMAT_VERSION, bruteForceQuery } from '../../../../src/domain/crashes/index/crash-index.ts';
 import { haversineKm } from '../../../../src/domain/geo/distance.ts';
 import { destination, toColumns, type Crash } from './random-crashes.ts';
 
@@ -63,7 +63,7 @@ test('save writes one file that loads back with its data version; readHeader rea
     const columns = toColumns(crashes);
     const path = join(dir, 'crashes.idx');
     await CrashIndex.build(columns, { dataVersion: 'sources-abc' }).save(path);
-    assert.deepEqual(await CrashIndex.readHeader(path), { formatVersion: 1, dataVersion: 'sources-abc', size: 3000 });
+    assert.deepEqual(await CrashIndex.readHeader(path), { formatVersion: FORMAT_VERSION, dataVersion: 'sources-abc', size: 3000 });
     const loaded = await CrashIndex.load(path);
     assert.equal(loaded.dataVersion, 'sources-abc');
     assert.deepEqual(loaded.query(manhattan.lat, manhattan.lon, 30, DAY + 50, DAY + 250), bruteForceQuery(columns, manhattan.lat, manhattan.lon, 30, DAY + 50, DAY + 250));
@@ -89,4 +89,33 @@ test('bad input is refused', () => {
   assert.throws(() => CrashIndex.build({ ...good, injuries: Int32Array.of(-1) }), RangeError);
   assert.throws(() => CrashIndex.build(good).query(NaN, 0, 1, 0, 1), RangeError);
   assert.throws(() => CrashIndex.deserialize(new Uint8Array(64)), /not a roadrisk crash index/);
+});
+
+test('crashes on the 1e-7 degree grid: widest coded leaves, the antimeridian and circles through a crash', () => {
+  const grid = (v: number) => Math.round(v * 1e7) / 1e7;
+  const crashes: Crash[] = [];
+  // Leaves spreading over the whole 3-byte range (2^24 - 1 steps) and one step more.
+  for (const [lat, lon, span] of [[40, -100, 0xffffff], [30, -90, 0x1000000], [-45, 170, 0xffffff]]) {
+    for (let i = 0; i < 40; i++) {
+      const f = (i * 7919) % 40 / 39;
+      crashes.push({ lat: grid(lat + (Math.round(f * span) * 1e-7)), lon: grid(lon + (Math.round(((i * 104729) % 40 / 39) * span) * 1e-7)), day: DAY + (i % 5), injuries: i % 3, fatalities: i % 7 === 0 ? 1 : 0 });
+    }
+  }
+  // Both sides of the antimeridian.
+  for (let i = 0; i < 60; i++) {
+    crashes.push({ lat: grid(52 + (i % 10) * 0.01), lon: grid(i % 2 ? 179.99 - i * 0.0003 : -179.99 + i * 0.0003), day: DAY, injuries: 1, fatalities: 0 });
+  }
+  const columns = toColumns(crashes);
+  for (const options of [{ leafSize: 4 }, { leafSize: 40 }, {}]) {
+    const index = CrashIndex.deserialize(CrashIndex.build(columns, options).serialize());
+    const centres = [{ lat: 40.8, lon: -99.2 }, { lat: 30.5, lon: -89.1 }, { lat: -44.2, lon: 170.9 }, { lat: 52.05, lon: 180 }, { lat: 52.05, lon: -179.995 }];
+    for (const c of centres) {
+      const radii = [1, 10, 50, 120, 500, ...crashes.slice(0, 200).filter((_, i) => i % 9 === 0).map((x) => haversineKm(c.lat, c.lon, x.lat, x.lon))];
+      for (const r of radii) {
+        for (const [from, to] of [[DAY, DAY + 4], [DAY + 1, DAY + 2]]) {
+          assert.deepEqual(index.query(c.lat, c.lon, r, from, to), bruteForceQuery(columns, c.lat, c.lon, r, from, to), JSON.stringify({ c, r, from, to, options }));
+        }
+      }
+    }
+  }
 });
