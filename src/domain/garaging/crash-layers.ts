@@ -198,16 +198,24 @@ function pickRows(c: LayerColumns, pick: Int32Array | null) {
   return { latitude, longitude, day, fatalities, n, at };
 }
 
+/**
+ * Leaves of 8 crashes instead of the crash-data index's 24: the garaging layers are small (about
+ * 92,000 FARS fatal crashes, a few thousand per city source), so memory does not matter, and
+ * their 2-15 km ring queries read fewer points per crossing leaf: 20-25% less time per location
+ * than with 24 (best of 5 over 20,000 people-weighted points, the FARS layer as given).
+ */
+export const LAYER_INDEX_OPTIONS = { leafSize: 8 } as const;
+
 function weightedIndexOf(c: LayerColumns, dataVersion: string): CrashIndex {
   const { latitude, longitude, day, fatalities, n } = pickRows(c, null);
   const injuries = new Int32Array(n);
   for (let i = 0; i < n; i++) injuries[i] = WEIGHT_UNITS_BY_CODE[c.severity[i]];
-  return CrashIndex.build({ latitude, longitude, day, injuries, fatalities }, { dataVersion });
+  return CrashIndex.build({ latitude, longitude, day, injuries, fatalities }, { ...LAYER_INDEX_OPTIONS, dataVersion });
 }
 
 function indexOf(c: LayerColumns, pick: Int32Array, dataVersion: string): CrashIndex {
   const { latitude, longitude, day, fatalities, n } = pickRows(c, pick);
-  return CrashIndex.build({ latitude, longitude, day, injuries: new Int32Array(n), fatalities }, { dataVersion });
+  return CrashIndex.build({ latitude, longitude, day, injuries: new Int32Array(n), fatalities }, { ...LAYER_INDEX_OPTIONS, dataVersion });
 }
 
 const FATAL = SEVERITY_CODE.get('fatal')!;

@@ -10,7 +10,7 @@ import { CrashIndex } from '../../../src/domain/crashes/index/crash-index.ts';
 import { KM_PER_DEGREE } from '../../../src/domain/geo/distance.ts';
 import type { Severity } from '../../../src/domain/crashes/record.ts';
 import {
-  buildNationalLayer, buildRefinementLayer, cellId, dayOfIsoDate, FOOTPRINT_CELL_DEG, layerColumnsOf, LayerColumnsBuilder, WEIGHT_UNIT,
+  buildNationalLayer, buildRefinementLayer, cellId, dayOfIsoDate, FOOTPRINT_CELL_DEG, LAYER_INDEX_OPTIONS, layerColumnsOf, LayerColumnsBuilder, WEIGHT_UNIT,
   type Footprint, type LayerRecord, type NationalCrashLayer, type RefinementLayer,
 } from '../../../src/domain/garaging/crash-layers.ts';
 import { SEVERITY_WEIGHTS } from '../../../src/domain/garaging/severity-weights.ts';
@@ -29,7 +29,7 @@ function refIndex(records: readonly LayerRecord[], dataVersion: string, weighted
       injuries: weighted ? Int32Array.from(records, (r) => Math.round(SEVERITY_WEIGHTS[r.severity] / WEIGHT_UNIT)) : new Int32Array(records.length),
       fatalities: Int32Array.from(records, (r) => r.fatalities),
     },
-    { dataVersion },
+    { ...LAYER_INDEX_OPTIONS, dataVersion }, // the one change since: smaller leaves for ring queries
   );
 }
 
