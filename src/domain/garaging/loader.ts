@@ -27,7 +27,10 @@ export function isNationalSource(s: CrashSourceDefinition): boolean {
 
 export async function readSourceRecords(source: CrashSourceDefinition): Promise<CrashRecord[]> {
   const all: CrashRecord[] = [];
-  for (const file of source.files) all.push(...(await importAll(source.format, file, { source: source.name })).records);
+  for (const file of source.files) {
+    // One by one: a spread passes every record as an argument and overflows the stack on a big file.
+    for (const record of (await importAll(source.format, file, { source: source.name })).records) all.push(record);
+  }
   return all;
 }
 
