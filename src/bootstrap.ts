@@ -14,7 +14,9 @@ import { JobsRepository } from './storage/repositories/jobs.ts';
 import { AccountService } from './accounts/account-service.ts';
 import { UsageRecorder } from './accounts/usage-recorder.ts';
 import { loadPlanCatalog } from './accounts/plans.ts';
-import { MemoryRateLimiter } from './http/rate-limiter.ts';
+import cluster from 'node:cluster';
+import { MemoryRateLimiter, type RateLimiter } from './http/rate-limiter.ts';
+import { PrimaryRateLimiter } from './cluster/shared-rate-limit.ts';
 import { DatabaseRateLimiter } from './storage/repositories/rate-windows.ts';
 import { NaicsCatalog } from './domain/naics.ts';
 import { CrashesRepository } from './storage/repositories/crashes.ts';
@@ -86,7 +88,7 @@ export async function composeServices(settings: Settings, options: ComposeOption
     accounts,
     usage: new UsageRecorder(usageRepository, keys, options.usageFlushMs ?? 2000),
     usageRepository,
-    rateLimiter: store.engine === 'postgres' ? new DatabaseRateLimiter(store.db) : new MemoryRateLimiter(),
+    rateLimiter: rateLimiterFor(store),
     jobs,
     jobQueue,
     uploads:
@@ -113,6 +115,30 @@ export async function composeServices(settings: Settings, options: ComposeOption
 }
 
 const DAY_MS = 86_400_000;
+
+/** One count per key across every API process: the database on PostgreSQL, the cluster's primary on SQLite. */
+function rateLimiterFor(store: Store): RateLimiter {
+  if (store.engine === 'postgres') return new DatabaseRateLimiter(store.db);
+  return cluster.isWorker ? new PrimaryRateLimiter() : new MemoryRateLimiter();
+}
+
+/**
+ * What `serve` does to the data dir before any API process starts (cluster/api-processes.ts):
+ * migrations, the bootstrap key, and the first import or an index rebuild, so the processes
+ * only load what is there.
+ */
+export async function prepareDataDir(settings: Settings, log: (message: string) => void): Promise<void> {
+  const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    if (settings.bootstrapApiKey) {
+      const keys = new ApiKeysRepository(store.db);
+      await new AccountService(new AccountsRepository(store.db), keys, () => new Date(), store.externalChangeToken).ensureBootstrap(settings.bootstrapApiKey);
+    }
+    await startCrashData(settings, new CrashesRepository(store.db), { crashData: 'build', log }, () => new Date());
+  } finally {
+    await store.close();
+  }
+}
 
 async function openJobQueue(settings: Settings, store: Store, jobs: JobsRepository, now: () => Date): Promise<JobQueue> {
   const retentionMs = settings.jobRetentionDays * DAY_MS;

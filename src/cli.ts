@@ -1,8 +1,10 @@
 // roadrisk serve | worker | accounts create | keys create | keys revoke | data build | crashes import
 // Every command prints JSON on stdout and messages on stderr (decisions §10).
+import cluster from 'node:cluster';
 import { parseArgs } from 'node:util';
 import { loadSettings, SettingsError, type Settings } from './config.ts';
-import { closeServices, composeServices } from './bootstrap.ts';
+import { closeServices, composeServices, prepareDataDir } from './bootstrap.ts';
+import { isPrepareProcess, runApiProcesses } from './cluster/api-processes.ts';
 import { closeOnSignals, startServer } from './server.ts';
 import { startTelematicsWorkers } from './jobs/start-workers.ts';
 import { ENVIRONMENTS, KEY_ROLES, type KeyRole } from './accounts/account-service.ts';
@@ -26,7 +28,7 @@ const SEVERITIES_BY_FORMAT: Record<CrashFormat, Severity[]> = {
 class UsageError extends Error {}
 
 const HELP = `usage: roadrisk <command>
-  serve                                   run the API (and ROADRISK_WORKERS job workers)
+  serve                                   run the API: ROADRISK_API_PROCESSES processes, each with ROADRISK_WORKERS job workers
   worker                                  run job workers only
   accounts create --name NAME --plan trial|standard|enterprise [--email E --password-stdin]
   accounts set-password --name NAME --email E --password-stdin
@@ -201,9 +203,16 @@ async function worker(settings: Settings): Promise<void> {
 }
 
 async function serve(settings: Settings): Promise<void> {
+  const log = (message: string) => process.stderr.write(`${message}\n`);
+  if (settings.apiProcesses > 1 && cluster.isPrimary) return runApiProcesses(settings, log);
+  if (isPrepareProcess()) {
+    await prepareDataDir(settings, log);
+    process.exit(0); // the cluster's IPC channel would keep this process alive
+  }
   const server = await startServer(settings);
   closeOnSignals(server);
-  process.stderr.write(`roadrisk listening on ${server.address}\n`);
+  // In a cluster the primary announces the address once every API process listens.
+  if (!cluster.isWorker) process.stderr.write(`roadrisk listening on ${server.address}\n`);
 }
 
 export async function main(argv: string[]): Promise<number> {

@@ -9,6 +9,8 @@ export interface Settings {
   sourceDataDir: string;
   databaseUrl: string | null;
   workers: number;
+  /** API processes `serve` runs (node:cluster, one port); each also runs `workers` job slots. */
+  apiProcesses: number;
   maxUploadBytes: number;
   jobRetentionDays: number;
   bootstrapApiKey: string | null;
@@ -67,6 +69,7 @@ export function loadSettings(env: Env = process.env, cwd = process.cwd()): Setti
     sourceDataDir: resolve(cwd, env.ROADRISK_SOURCE_DATA?.trim() || '../shared/data'),
     databaseUrl,
     workers: integer(env, 'ROADRISK_WORKERS', 2, 0, 64),
+    apiProcesses: integer(env, 'ROADRISK_API_PROCESSES', 1, 1, 64),
     // Spec: the file is smaller than 1 GB, so the largest accepted upload is 1 GiB - 1 byte.
     maxUploadBytes: integer(env, 'ROADRISK_MAX_UPLOAD_BYTES', 1024 ** 3 - 1, 1, 1024 ** 4),
     jobRetentionDays: integer(env, 'ROADRISK_JOB_RETENTION_DAYS', 30, 1, 3650),

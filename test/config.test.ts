@@ -14,12 +14,14 @@ describe('settings', () => {
     assert.equal(s.maxUploadBytes, 1024 ** 3 - 1);
     assert.equal(s.jobRetentionDays, 30);
     assert.equal(s.bootstrapApiKey, null);
+    assert.equal(s.apiProcesses, 1);
   });
 
   const bad: [string, string][] = [
     ['ROADRISK_PORT', 'eighty'],
     ['ROADRISK_PORT', '70000'],
     ['ROADRISK_WORKERS', '-1'],
+    ['ROADRISK_API_PROCESSES', '0'],
     ['ROADRISK_MAX_UPLOAD_BYTES', '0'],
     ['ROADRISK_JOB_RETENTION_DAYS', '1.5'],
     ['ROADRISK_DATABASE_URL', 'mysql://localhost/db'],

@@ -1,7 +1,7 @@
 // What the HTTP benches share: the machine description, roadrisk servers as child processes
 // (`node bin/roadrisk.js serve`), a bench plans file, autocannon runs and their summaries.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -113,13 +113,17 @@ export function startChild(command: string[], env: NodeJS.ProcessEnv, url: strin
 
 export interface ServeOptions extends RoadriskEnv {
   port: number;
+  /** ROADRISK_API_PROCESSES (1 unless given). */
+  apiProcesses?: number;
   /** Node flags before the script (e.g. --cpu-prof). */
   nodeFlags?: string[];
 }
 
 /** `roadrisk serve` with no job workers (ROADRISK_WORKERS=0). */
 export function startRoadrisk(options: ServeOptions): Promise<ChildServer> {
-  const env = roadriskEnv(options, { ROADRISK_PORT: String(options.port), ROADRISK_HOST: '127.0.0.1', ROADRISK_WORKERS: '0' });
+  const env = roadriskEnv(options, {
+    ROADRISK_PORT: String(options.port), ROADRISK_HOST: '127.0.0.1', ROADRISK_WORKERS: '0', ROADRISK_API_PROCESSES: String(options.apiProcesses ?? 1),
+  });
   return startChild([...(options.nodeFlags ?? []), 'bin/roadrisk.js', 'serve'], env, `http://127.0.0.1:${options.port}`, /roadrisk listening on http/);
 }
 
@@ -215,9 +219,27 @@ export function procStat(pid: number): ProcStat {
   return { ppid: f[1], cpuMs: ((f[11] + f[12]) * 1000) / CLOCK_TICKS, childrenCpuMs: ((f[13] + f[14]) * 1000) / CLOCK_TICKS };
 }
 
-/** CPU time (user + system) a process has used so far, in ms. */
+/**
+ * CPU time (user + system) a process and its live descendants have used so far, in ms: a server
+ * with several API processes (node:cluster) is the primary and its children.
+ */
 export function processCpuMs(pid: number): number {
-  return procStat(pid).cpuMs;
+  let total = procStat(pid).cpuMs;
+  for (const child of childPids(pid)) total += processCpuMs(child);
+  return total;
+}
+
+function childPids(pid: number): number[] {
+  const out: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    try {
+      if (procStat(Number(entry)).ppid === pid) out.push(Number(entry));
+    } catch {
+      // ended while we looked
+    }
+  }
+  return out;
 }
 
 /** Resident set size of a process in MB, from VmRSS in /proc/<pid>/status. */

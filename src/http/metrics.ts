@@ -4,6 +4,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { Services } from '../services.ts';
+import { clusterMetricsReader } from '../cluster/metrics-aggregation.ts';
 
 export interface Metrics {
   registry: Registry;
@@ -19,6 +20,8 @@ export function createMetrics(services: Pick<Services, 'jobs' | 'dataVersion'>):
     help: 'Telematics jobs by status (pending is the queue depth)',
     labelNames: ['status'],
     registers: [registry],
+    // Read from the shared database: every API process reports the same counts (cluster/).
+    aggregator: 'first',
     async collect() {
       const counts = await services.jobs.countByStatus();
       for (const status of ['pending', 'processing', 'completed', 'failed', 'expired']) this.set({ status }, counts[status] ?? 0);
@@ -29,6 +32,7 @@ export function createMetrics(services: Pick<Services, 'jobs' | 'dataVersion'>):
     help: 'The loaded crash data version (value 1)',
     labelNames: ['version'],
     registers: [registry],
+    aggregator: 'first',
     collect() {
       this.reset();
       this.set({ version: services.dataVersion() ?? 'none' }, 1);
@@ -59,8 +63,10 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics): void {
     );
     done();
   });
+  // Several API processes (ROADRISK_API_PROCESSES): the sum over all of them, via the primary.
+  const wholeServer = clusterMetricsReader(metrics.registry);
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
+    return wholeServer ? wholeServer() : metrics.registry.metrics();
   });
 }

@@ -38,7 +38,7 @@ export interface TestAppOptions {
 }
 
 /** Copies the prepared crash store and index into a test's data dir. */
-function copyCrashFixture(dataDir: string): void {
+export function copyCrashFixture(dataDir: string): void {
   const fixture = process.env.ROADRISK_TEST_FIXTURE;
   if (!fixture || !existsSync(join(fixture, 'indexes'))) {
     throw new Error('crash data fixture missing: run the suite with `npm test` (scripts/run-tests.mjs prepares it)');

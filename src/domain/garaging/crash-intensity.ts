@@ -12,8 +12,9 @@
 // Each r̂_k increases with its own count and with the r̂ outside it, so one more crash anywhere
 // within the widest disc never lowers λ.
 // Refinement: see refinement.ts.
-import type { CrashIndex } from '../crashes/index/crash-index.ts';
+import type { NationalCrashLayer } from './crash-layers.ts';
 import type { DayRange } from './data-window.ts';
+import { DiscSumTree, MAX_RADII } from './disc-sum-tree.ts';
 
 export interface KernelParams {
   /** Disc radii, ascending (km). */
@@ -41,14 +42,22 @@ export const DEFAULT_KERNEL: KernelParams = Object.freeze({
 /** Smallest prior rate used (crashes per km² per year), so that α / prior stays finite. */
 export const MIN_PRIOR_RATE = 1e-7;
 
-/** Crashes in each disc (cumulative: disc k includes disc k-1) over the day ranges. */
-export function discCounts(index: CrashIndex, lat: number, lon: number, ranges: readonly DayRange[], radiiKm: readonly number[]): Float64Array {
-  const counts = new Float64Array(radiiKm.length);
-  for (const range of ranges) {
-    const totals = index.queryRings(lat, lon, radiiKm, range.from, range.to);
-    for (let k = 0; k < totals.length; k++) counts[k] += totals[k].crashes;
+/** The national layer's fatal crashes dated within the day ranges, as a disc-sum tree. */
+export function windowCrashDiscs(fatal: NationalCrashLayer['fatal'], ranges: readonly DayRange[]): DiscSumTree {
+  const picked: number[] = [];
+  for (let i = 0; i < fatal.day.length; i++) {
+    const day = fatal.day[i];
+    if (ranges.some((r) => day >= r.from && day <= r.to)) picked.push(i);
   }
-  return counts;
+  return DiscSumTree.build(Float64Array.from(picked, (i) => fatal.latitude[i]), Float64Array.from(picked, (i) => fatal.longitude[i]));
+}
+
+const unusedSums = new Float64Array(MAX_RADII);
+
+/** Crashes in each disc (cumulative: disc k includes disc k-1) of a window's tree, into `out`. */
+export function discCounts(discs: DiscSumTree, lat: number, lon: number, radiiKm: Float64Array, out = new Float64Array(radiiKm.length)): Float64Array {
+  discs.discSums(lat, lon, radiiKm, out, unusedSums);
+  return out;
 }
 
 /** λ from disc counts: crashes per km² per year, shrunk toward `priorRate` (see file comment). */

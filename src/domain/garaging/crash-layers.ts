@@ -128,6 +128,8 @@ export interface NationalCrashLayer {
   name: string;
   /** Fatal crashes only: the severity every state has. */
   index: CrashIndex;
+  /** The same fatal crashes as columns, for the per-window disc trees (window-model.ts). */
+  fatal: { latitude: Float64Array; longitude: Float64Array; day: Int32Array };
   /** Years of data per state (USPS code), from the catalog's coverage of the source. */
   coverage: ReadonlyMap<string, readonly number[]>;
 }
@@ -213,10 +215,6 @@ function weightedIndexOf(c: LayerColumns, dataVersion: string): CrashIndex {
   return CrashIndex.build({ latitude, longitude, day, injuries, fatalities }, { ...LAYER_INDEX_OPTIONS, dataVersion });
 }
 
-function indexOf(c: LayerColumns, pick: Int32Array, dataVersion: string): CrashIndex {
-  const { latitude, longitude, day, fatalities, n } = pickRows(c, pick);
-  return CrashIndex.build({ latitude, longitude, day, injuries: new Int32Array(n), fatalities }, { ...LAYER_INDEX_OPTIONS, dataVersion });
-}
 
 const FATAL = SEVERITY_CODE.get('fatal')!;
 
@@ -233,7 +231,9 @@ export function buildNationalLayer(
   const years = new Map<string, number[]>();
   for (const { state, year } of coverage) years.set(state, [...(years.get(state) ?? []), year]);
   for (const list of years.values()) list.sort((a, b) => a - b);
-  return { name, index: indexOf(c, fatal, name), coverage: years };
+  const { latitude, longitude, day, fatalities, n } = pickRows(c, fatal);
+  const index = CrashIndex.build({ latitude, longitude, day, injuries: new Int32Array(n), fatalities }, { ...LAYER_INDEX_OPTIONS, dataVersion: name });
+  return { name, index, fatal: { latitude, longitude, day }, coverage: years };
 }
 
 export function cellId(latitude: number, longitude: number): number {

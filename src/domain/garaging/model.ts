@@ -51,11 +51,14 @@ export interface VehicleTraits {
   naics?: { code: string; sectorTitle: string } | null;
 }
 
+/** Reused disc counts (read at once by shrunkIntensity). */
+const COUNTS = new Float64Array(16);
+
 export function assessLocation(inputs: GaragingInputs, model: WindowModel, lat: number, lon: number, state: string): LocationAssessment {
   const kernel = inputs.kernel ?? DEFAULT_KERNEL;
   const density = inputs.population.densityAt(lat, lon);
   const urbanicity = urbanicityOf(density);
-  const counts = discCounts(inputs.national.index, lat, lon, model.window.ranges, kernel.radiiKm);
+  const counts = discCounts(model.crashDiscs, lat, lon, model.kernelRadii, COUNTS);
   const nationalIntensity = shrunkIntensity(counts, model.window.exposureYears, model.priors[urbanicityRank(urbanicity)], kernel);
   let refinement: Refinement | null = null;
   for (const ctx of model.refinements) {

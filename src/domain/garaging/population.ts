@@ -10,12 +10,12 @@
 // 5 centres bound the sampling error of one centre to about 20%). In towns and cities the 2 km
 // disc already holds dozens of centres, so density there is local. docs/model.md, "Urbanicity".
 //
-// Index: kdbush (a static k-d tree) over longitude/latitude degrees; candidates from a degree
-// disc around the circle's bounding box, then the great-circle test done as a chord test on unit
-// vectors (the same circle as haversine, a few times cheaper: garaging scores query it for every
-// vehicle).
-import KDBush from 'kdbush';
-import { boundingBox, EARTH_RADIUS_KM } from '../geo/distance.ts';
+// Index: a disc-sum tree (disc-sum-tree.ts) over the centres' unit vectors, each node carrying
+// its population: a 2 km disc in a city holds dozens of centres and a 40 km one thousands, and a
+// node wholly inside the disc adds its total instead of listing its centres (kdbush, used here
+// before, listed every candidate of the disc's degree box and summed them one by one; garaging
+// asks this for every vehicle). Decided as haversine decides, antimeridian and poles included.
+import { DiscSumTree } from './disc-sum-tree.ts';
 import { URBANICITIES, type Urbanicity } from '../vocabulary.ts';
 
 export const DENSITY_RADII_KM = [2, 5, 10, 20, 40] as const;
@@ -40,21 +40,14 @@ export interface BlockGroupCentres {
 }
 
 export class PopulationIndex {
-  private readonly tree: KDBush;
-  /** Reused output of the disc query (no allocation per query). */
-  private readonly found: Uint32Array;
-  /** Unit vectors of the centres, 3 per centre. */
-  private readonly xyz: Float64Array;
+  private readonly tree: DiscSumTree;
+  /** Reused query buffers (no allocation per query). */
+  private readonly radius = new Float64Array(1);
+  private readonly count = new Float64Array(1);
+  private readonly people = new Float64Array(1);
 
   private constructor(readonly centres: BlockGroupCentres) {
-    const n = centres.latitude.length;
-    this.tree = new KDBush(Math.max(n, 1), 64, Float64Array);
-    for (let i = 0; i < n; i++) this.tree.add(centres.longitude[i], centres.latitude[i]);
-    if (n === 0) this.tree.add(0, -90); // kdbush needs one item; a pole point has no population here
-    this.tree.finish();
-    this.found = new Uint32Array(Math.max(n, 1));
-    this.xyz = new Float64Array(3 * n);
-    for (let i = 0; i < n; i++) unitVector(centres.latitude[i], centres.longitude[i], this.xyz, 3 * i);
+    this.tree = DiscSumTree.build(centres.latitude, centres.longitude, centres.population);
   }
 
   static fromCentres(centres: BlockGroupCentres): PopulationIndex {
@@ -83,58 +76,12 @@ export class PopulationIndex {
     return { density: found.people / (Math.PI * radiusKm * radiusKm), radiusKm, centres: found.centres };
   }
 
-  /** Population and number of centres within radiusKm (great-circle) of the point. */
+  /** Population and number of centres within radiusKm (great-circle, closed disc) of the point. */
   populationWithin(latitude: number, longitude: number, radiusKm: number): { people: number; centres: number } {
-    const angle = radiusKm / EARTH_RADIUS_KM;
-    const ratio = Math.sin(angle) / Math.cos(latitude * RAD);
-    const dLat = angle / RAD;
-    if (!(ratio < 1) || Math.abs(latitude) + dLat >= 90 || Math.abs(longitude) + Math.asin(ratio) / RAD >= 180) {
-      return this.populationWithinBox(latitude, longitude, radiusKm);
-    }
-    // The degree-space disc through the corners of the circle's bounding box (boundingBox in
-    // geo/distance.ts) holds the circle; kdbush fills the reused buffer without allocating.
-    const count = this.tree.withinInto(longitude, latitude, Math.hypot(dLat, Math.asin(ratio) / RAD), this.found);
-    return this.sumWithin(latitude, longitude, radiusKm, this.found, count);
+    this.radius[0] = radiusKm;
+    this.tree.discSums(latitude, longitude, this.radius, this.count, this.people);
+    return { people: this.people[0], centres: this.count[0] };
   }
-
-  /** Near a pole or the antimeridian (the Aleutians): the bounding box, as two halves if it wraps. */
-  private populationWithinBox(latitude: number, longitude: number, radiusKm: number): { people: number; centres: number } {
-    const box = boundingBox(latitude, longitude, radiusKm);
-    const spans = box.minLon <= box.maxLon ? [[box.minLon, box.maxLon]] : [[box.minLon, 180], [-180, box.maxLon]];
-    const ids = spans.flatMap(([minLon, maxLon]) => this.tree.range(minLon, box.minLat, maxLon, box.maxLat));
-    return this.sumWithin(latitude, longitude, radiusKm, ids, ids.length);
-  }
-
-  private sumWithin(latitude: number, longitude: number, radiusKm: number, ids: ArrayLike<number>, count: number): { people: number; centres: number } {
-    const { population } = this.centres;
-    const xyz = this.xyz;
-    const q = unitVector(latitude, longitude, QUERY, 0);
-    // Within radiusKm ⇔ chord² ≤ (2 sin(θ/2))², θ = radiusKm / R.
-    const half = Math.sin(radiusKm / EARTH_RADIUS_KM / 2);
-    const maxChord2 = 4 * half * half;
-    let people = 0, centres = 0;
-    for (let k = 0; k < count; k++) {
-      const i = ids[k];
-      if (i >= this.size) continue;
-      const dx = xyz[3 * i] - q[0], dy = xyz[3 * i + 1] - q[1], dz = xyz[3 * i + 2] - q[2];
-      if (dx * dx + dy * dy + dz * dz <= maxChord2) {
-        people += population[i];
-        centres++;
-      }
-    }
-    return { people, centres };
-  }
-}
-
-const QUERY = new Float64Array(3);
-const RAD = Math.PI / 180;
-
-function unitVector(lat: number, lon: number, out: Float64Array, at: number): Float64Array {
-  const cosLat = Math.cos(lat * RAD);
-  out[at] = cosLat * Math.cos(lon * RAD);
-  out[at + 1] = cosLat * Math.sin(lon * RAD);
-  out[at + 2] = Math.sin(lat * RAD);
-  return out;
 }
 
 /** The urbanicity class of a density (people per km²); thresholds are lower bounds, inclusive. */

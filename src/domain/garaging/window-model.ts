@@ -5,7 +5,8 @@
 // exactly the same data. Built lazily per window and cached (window-models.ts).
 import { URBANICITIES } from '../vocabulary.ts';
 import { ReferenceDistribution } from './calibration.ts';
-import { DEFAULT_KERNEL, discCounts, shrunkIntensity, widestDiscRate } from './crash-intensity.ts';
+import { DEFAULT_KERNEL, discCounts, shrunkIntensity, widestDiscRate, windowCrashDiscs } from './crash-intensity.ts';
+import type { DiscSumTree } from './disc-sum-tree.ts';
 import { layerCountIn, layerWeightIn } from './crash-layers.ts';
 import { dataWindow, type DataWindow } from './data-window.ts';
 import type { GaragingInputs } from './inputs.ts';
@@ -17,6 +18,9 @@ const SCALE_STEPS = 4;
 
 export interface WindowModel {
   window: DataWindow;
+  /** The national layer's fatal crashes of the window, and the kernel's disc radii (km). */
+  crashDiscs: DiscSumTree;
+  kernelRadii: Float64Array;
   /** Mean raw rate of the widest kernel disc per urbanicity class (fatal crashes / km² / year). */
   priors: Float64Array;
   refinements: RefinementContext[];
@@ -46,11 +50,12 @@ export function buildWindowModel(inputs: GaragingInputs, window: DataWindow, las
   const n = ref.latitude.length;
   const radii = kernel.radiiKm.length;
   const counts = new Float64Array(n * radii);
+  const crashDiscs = windowCrashDiscs(inputs.national.fatal, window.ranges);
+  const kernelRadii = Float64Array.from(kernel.radiiKm);
   const classSum = new Float64Array(URBANICITIES.length), classCount = new Float64Array(URBANICITIES.length);
   let allSum = 0;
   for (let i = 0; i < n; i++) {
-    const c = discCounts(inputs.national.index, ref.latitude[i], ref.longitude[i], window.ranges, kernel.radiiKm);
-    counts.set(c, i * radii);
+    const c = discCounts(crashDiscs, ref.latitude[i], ref.longitude[i], kernelRadii, counts.subarray(i * radii, (i + 1) * radii));
     const rate = widestDiscRate(c, window.exposureYears, kernel);
     classSum[ref.urbanicity[i]] += rate;
     classCount[ref.urbanicity[i]]++;
@@ -59,7 +64,7 @@ export function buildWindowModel(inputs: GaragingInputs, window: DataWindow, las
   const overall = n > 0 ? allSum / n : 0;
   const priors = classSum.map((s, k) => (classCount[k] > 0 ? s / classCount[k] : overall));
   const intensityAt = (lat: number, lon: number, density: number): number => {
-    const c = discCounts(inputs.national.index, lat, lon, window.ranges, kernel.radiiKm);
+    const c = discCounts(crashDiscs, lat, lon, kernelRadii);
     return shrunkIntensity(c, window.exposureYears, priors[urbanicityRank(urbanicityOf(density))], kernel);
   };
   const refinements = refinementWindows(inputs, lastDay).map(({ index, window: w }): RefinementContext => {
@@ -97,7 +102,7 @@ export function buildWindowModel(inputs: GaragingInputs, window: DataWindow, las
     v2[i] = v1[i] * URBANICITY_RELATIVITY[URBANICITIES[ref.urbanicity[i]]] * inputs.stateBaseline.relativityOf(ref.state[i]);
   }
   return {
-    window, priors, refinements, meanIntensity,
+    window, crashDiscs, kernelRadii, priors, refinements, meanIntensity,
     v1: ReferenceDistribution.fromValues(v1),
     v2: ReferenceDistribution.fromValues(v2),
   };

@@ -38,7 +38,12 @@ function refNational(name: string, records: readonly LayerRecord[], coverage: re
   const years = new Map<string, number[]>();
   for (const { state, year } of coverage) years.set(state, [...(years.get(state) ?? []), year]);
   for (const list of years.values()) list.sort((a, b) => a - b);
-  return { name, index: refIndex(fatal, name, false), coverage: years };
+  const fatalColumns = {
+    latitude: Float64Array.from(fatal, (r) => r.latitude),
+    longitude: Float64Array.from(fatal, (r) => r.longitude),
+    day: Int32Array.from(fatal, (r) => dayOfIsoDate(r.date)),
+  };
+  return { name, index: refIndex(fatal, name, false), fatal: fatalColumns, coverage: years };
 }
 
 function refFootprint(records: readonly LayerRecord[]): Footprint {
