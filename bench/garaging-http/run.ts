@@ -157,7 +157,9 @@ try {
   let profile = '';
   if (!args['no-profile'] && (missed || args.profile)) {
     log('profiling roadrisk (node --cpu-prof, PPA, 10 s)');
-    profile = await profileRun(dataDir, plansFile, targets[1], requestsOf(targets[1]));
+    // One API process (the profile of one event loop): the every-location-new, 1 process target.
+    const profiled = targets.find((t) => t.name.startsWith('roadrisk PPA garaging, every location new, 1 process'))!;
+    profile = await profileRun(dataDir, plansFile, profiled, requestsOf(profiled));
   }
   const loadAtEnd = loadAverage();
   writeFileSync(join(here, 'RESULTS.json'), JSON.stringify({ machine, loadAtStart, loadAtEnd, runs: Object.fromEntries(runs) }, null, 2));
@@ -256,5 +258,5 @@ Every run (req/s / p99, 1-minute load average at the run's end):
 | target | runs |
 |---|---|
 ${perRun.join('\n')}
-${profile ? `\n## Profile of roadrisk (PPA, every location new, 10 s, node --cpu-prof)\n\n${profile}\n` : ''}`;
+${profile ? `\n## Profile of roadrisk (PPA, every location new, one API process, 10 s, node --cpu-prof)\n\n${profile}\n` : ''}`;
 }

@@ -156,7 +156,7 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
         model, latitude: location.latitude, longitude: location.longitude,
         assessment: fresh, coverage: coverageOf(location, fresh, model, window), scores: new Map(),
       };
-      locations.add(entry);
+      locations.offer(entry); // kept from a location's second sight on (location-cache.ts)
     }
     const { assessment, coverage } = entry;
     const key = vehicleKey(ctx.version, vehicle.body_type, ctx.naics?.code);
@@ -191,11 +191,25 @@ export function createGaragingScorer(deps: GaragingScorerDeps): GaragingScorer {
     return deps.naics?.lookup(code.slice(0, 2))?.description ?? '';
   }
 
+  // Coverage depends only on the states the kernel reaches and the refinement source used, so
+  // the few distinct answers are built once per window model (shared, never modified).
+  const widestDiscKm = Math.max(...(deps.inputs.kernel ?? DEFAULT_KERNEL).radiiKm);
+  const coverageByModel = new WeakMap<WindowModel, Map<string, { usstate: UsState; years: number[] }[]>>();
+
   function coverageOf(location: ResolvedLocation, assessment: LocationAssessment, model: WindowModel, window: DataWindow): { usstate: UsState; years: number[] }[] {
-    const pairs: StateYear[] = [];
     // Every state whose crashes can enter the widest kernel disc, for the window's years it covers.
-    const widest = Math.max(...(deps.inputs.kernel ?? DEFAULT_KERNEL).radiiKm);
-    const states = new Set<string>([location.state, ...deps.states.statesWithinRadius(location.latitude, location.longitude, widest)]);
+    const reached = deps.states.statesWithinRadius(location.latitude, location.longitude, widestDiscKm);
+    const key = `${location.state} ${reached.join(' ')} ${assessment.refinement?.source ?? ''}`;
+    let byKey = coverageByModel.get(model);
+    if (byKey === undefined) coverageByModel.set(model, (byKey = new Map()));
+    let coverage = byKey.get(key);
+    if (coverage === undefined) byKey.set(key, (coverage = buildCoverage(location.state, reached, assessment, model, window)));
+    return coverage;
+  }
+
+  function buildCoverage(state: UsState, reached: readonly UsState[], assessment: LocationAssessment, model: WindowModel, window: DataWindow): { usstate: UsState; years: number[] }[] {
+    const pairs: StateYear[] = [];
+    const states = new Set<string>([state, ...reached]);
     for (const state of states) {
       const covered = new Set(national.coverage.get(state) ?? []);
       for (const year of window.years) if (covered.has(year)) pairs.push({ state, year });

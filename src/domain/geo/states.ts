@@ -75,8 +75,9 @@ export function createStateLocator(options: StateLocatorOptions = {}): StateLoca
       if (sole >= 0) return [US_STATES[sole]];
       const inside = containingIndex(lat, lon);
       const found: UsState[] = [];
+      const box = boundingBox(lat, lon, radiusKm); // once, not once per state
       for (let s = 0; s < US_STATES.length; s++) {
-        if (s === inside || edgeDistanceKm(edges, s, lat, lon, radiusKm, radiusKm) <= radiusKm) {
+        if (s === inside || edgeDistanceKm(edges, s, lat, lon, radiusKm, radiusKm, box) <= radiusKm) {
           found.push(US_STATES[s]);
         }
       }
@@ -104,8 +105,8 @@ export function stateLocator(): StateLocator {
  */
 function edgeDistanceKm(
   edges: StateEdges, s: number, lat: number, lon: number, limitKm: number, stopKm: number,
+  box = boundingBox(lat, lon, Number.isFinite(limitKm) ? limitKm : 20_000),
 ): number {
-  const box = boundingBox(lat, lon, Number.isFinite(limitKm) ? limitKm : 20_000);
   const x = toIndexLon(lon);
   // Half-width in longitude; boundingBox wraps, so recover it as a span.
   const fullLon = box.minLon === -180 && box.maxLon === 180;

@@ -73,3 +73,20 @@ test('the cache keeps between half its capacity and its capacity, and assesses a
   assert.equal(none.find(model, 1, 1), undefined);
   assert.equal(none.size, 0);
 });
+
+test('a location is kept from its second sight on; a first sight keeps nothing but its key', () => {
+  const model = {} as WindowModel;
+  const entry = (lat: number, lon: number) => ({ model, latitude: lat, longitude: lon, assessment: {} as never, coverage: [], scores: new Map() });
+  // A book of 2,000 nearby locations (keys that differ in a few mantissa bits), seen twice, then again.
+  const cache = new LocationCache(20_000);
+  const book = Array.from({ length: 2_000 }, (_, i) => [40 + (i % 50) * 1e-4, -100 - Math.floor(i / 50) * 1e-4]);
+  for (const [lat, lon] of book) assert.equal(cache.offer(entry(lat, lon)), false);
+  assert.equal(cache.size, 0, 'locations seen once are not kept');
+  const kept = book.filter(([lat, lon]) => cache.offer(entry(lat, lon))).length;
+  assert.equal(kept, 2_000, 'kept on the second sight');
+  // Four locations of one bucket that come round in turn are all admitted on their second sight.
+  const tiny = new LocationCache(1); // the smallest table: two buckets of four slots
+  const four = [1, 2, 3, 4].map((d) => entry(d, d));
+  assert.deepEqual([...four, ...four].map((e) => tiny.offer(e)), [false, false, false, false, true, true, true, true]);
+  assert.equal(new LocationCache(0).offer(entry(1, 1)), false);
+});
