@@ -126,7 +126,7 @@ function asColumns(records: readonly LayerRecord[] | LayerColumns): LayerColumns
 
 export interface NationalCrashLayer {
   name: string;
-  /** Fatal crashes only: the severity every state has. */
+  /** Fatal crashes only, the severity every state has (telematics' route crash density queries it). */
   index: CrashIndex;
   /** The same fatal crashes as columns, for the per-window disc trees (window-model.ts). */
   fatal: { latitude: Float64Array; longitude: Float64Array; day: Int32Array };
