@@ -19,8 +19,8 @@
 // Admission: a location is kept from its second sight on (`offer`). On a book every location
 // repeats, so it is kept after the first repeat as before; on a load of locations never seen again
 // an entry per location (~600 bytes, living long enough to be promoted to V8's old generation and
-// then collected there) cost 18% of the server's CPU per request (bench/garaging-http, every
-// location new: 0.93 ms/request with the cache, 0.67-0.78 without). A first sight only writes the
+// then collected there) cost about a fifth of the server's CPU per request (bench/garaging-http, every
+// location new: 0.88-0.95 ms/request with the cache, 0.67-0.78 without). A first sight only writes the
 // point's key into a fixed table of the last locations seen (no allocation, 16 bytes per entry of
 // capacity); only where more than four recent locations share a bucket does admission wait.
 import type { UsState } from '../geo/us-states.ts';

@@ -75,7 +75,7 @@ export function createStateLocator(options: StateLocatorOptions = {}): StateLoca
       if (sole >= 0) return [US_STATES[sole]];
       const inside = containingIndex(lat, lon);
       const found: UsState[] = [];
-      const box = boundingBox(lat, lon, radiusKm); // once, not once per state
+      const box = boundingBox(lat, lon, Number.isFinite(radiusKm) ? radiusKm : 20_000); // once, not per state
       for (let s = 0; s < US_STATES.length; s++) {
         if (s === inside || edgeDistanceKm(edges, s, lat, lon, radiusKm, radiusKm, box) <= radiusKm) {
           found.push(US_STATES[s]);
