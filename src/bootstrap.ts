@@ -53,9 +53,8 @@ export async function composeServices(settings: Settings, options: ComposeOption
   const keys = new ApiKeysRepository(store.db);
   const usageRepository = new UsageRepository(store.db);
   const accounts = new AccountService(new AccountsRepository(store.db), keys, now, store.externalChangeToken);
-  if (settings.bootstrapApiKey) await accounts.ensureBootstrap(settings.bootstrapApiKey);
   const crashesRepository = new CrashesRepository(store.db);
-  const crashData = new CrashDataHolder(crashesRepository, settings.dataDir, await startCrashData(settings, crashesRepository, options, now), options.log);
+  const crashData = new CrashDataHolder(crashesRepository, settings.dataDir, await prepareStore(settings, accounts, crashesRepository, options, now), options.log);
   store.onClose(async () => crashData.stop());
   const jobs = new JobsRepository(store.db);
   const jobQueue = await openJobQueue(settings, store, jobs, now);
@@ -129,15 +128,21 @@ function rateLimiterFor(store: Store): RateLimiter {
  */
 export async function prepareDataDir(settings: Settings, log: (message: string) => void): Promise<void> {
   const store = await openStore({ databaseUrl: settings.databaseUrl, dataDir: settings.dataDir });
+  const now = () => new Date();
   try {
-    if (settings.bootstrapApiKey) {
-      const keys = new ApiKeysRepository(store.db);
-      await new AccountService(new AccountsRepository(store.db), keys, () => new Date(), store.externalChangeToken).ensureBootstrap(settings.bootstrapApiKey);
-    }
-    await startCrashData(settings, new CrashesRepository(store.db), { crashData: 'build', log }, () => new Date());
+    const accounts = new AccountService(new AccountsRepository(store.db), new ApiKeysRepository(store.db), now, store.externalChangeToken);
+    await prepareStore(settings, accounts, new CrashesRepository(store.db), { crashData: 'build', log }, now);
   } finally {
     await store.close();
   }
+}
+
+/** What every start does first (migrations ran in openStore): the bootstrap key, then the crash data. */
+async function prepareStore(
+  settings: Settings, accounts: AccountService, crashes: CrashesRepository, options: ComposeOptions, now: () => Date,
+): ReturnType<typeof startCrashData> {
+  if (settings.bootstrapApiKey) await accounts.ensureBootstrap(settings.bootstrapApiKey);
+  return startCrashData(settings, crashes, options, now);
 }
 
 async function openJobQueue(settings: Settings, store: Store, jobs: JobsRepository, now: () => Date): Promise<JobQueue> {

@@ -220,26 +220,23 @@ export function procStat(pid: number): ProcStat {
 }
 
 /**
- * CPU time (user + system) a process and its live descendants have used so far, in ms: a server
- * with several API processes (node:cluster) is the primary and its children.
+ * CPU time (user + system) in ms that a process has used so far with its children: those that
+ * ended (cutime/cstime) and those alive. A server with several API processes (node:cluster) is the
+ * primary and its children; a PostgreSQL cluster is the postmaster and its backends.
  */
 export function processCpuMs(pid: number): number {
-  let total = procStat(pid).cpuMs;
-  for (const child of childPids(pid)) total += processCpuMs(child);
-  return total;
-}
-
-function childPids(pid: number): number[] {
-  const out: number[] = [];
+  const own = procStat(pid);
+  let total = own.cpuMs + own.childrenCpuMs;
   for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === pid) continue;
+    if (!/^\d+$/.test(entry)) continue;
     try {
-      if (procStat(Number(entry)).ppid === pid) out.push(Number(entry));
+      const child = procStat(Number(entry));
+      if (child.ppid === pid) total += child.cpuMs;
     } catch {
-      // ended while we looked
+      // the process ended meanwhile
     }
   }
-  return out;
+  return total;
 }
 
 /** Resident set size of a process in MB, from VmRSS in /proc/<pid>/status. */

@@ -104,13 +104,17 @@ try {
   const bareHttp = await startChild(['--import', 'tsx', 'bench/garaging-http/bare-http.ts', String(bareHttpPort)], process.env, `http://127.0.0.1:${bareHttpPort}`, /listening on/);
   onCleanup(() => bareHttp.stop());
 
+  // Profiled when a target is missed: one event loop's profile.
+  const newLocationsOneProcess: Target = {
+    name: 'roadrisk PPA garaging, every location new, 1 process', server: () => roadriskOne, path: '/v1/risk-score/ppa-garaging', bodies: newPpaBodies, auth: true, shared: true,
+  };
   const targets: Target[] = [
     { name: `roadrisk PPA garaging, book of 2,000 locations, ${P}`, server: () => roadrisk, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: true },
     { name: `roadrisk PPA garaging, every location new, ${P}`, server: () => roadrisk, path: '/v1/risk-score/ppa-garaging', bodies: newPpaBodies, auth: true, shared: true },
     { name: `roadrisk CA garaging (naics_code), book of 2,000 locations, ${P}`, server: () => roadrisk, path: '/v1/risk-score/ca-garaging', bodies: caBodies, auth: true },
     { name: `bare Fastify (same schema, Ajv), ${P}`, server: () => bareFastify, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: false },
     { name: 'roadrisk PPA garaging, book of 2,000 locations, 1 process', server: () => roadriskOne, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: true },
-    { name: 'roadrisk PPA garaging, every location new, 1 process', server: () => roadriskOne, path: '/v1/risk-score/ppa-garaging', bodies: newPpaBodies, auth: true, shared: true },
+    newLocationsOneProcess,
     { name: 'bare Fastify (same schema, Ajv), 1 process', server: () => bareFastifyOne, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: false },
     { name: 'bare node:http (JSON.parse only), 1 process', server: () => bareHttp, path: '/v1/risk-score/ppa-garaging', bodies: ppaBodies, auth: false },
   ];
@@ -157,9 +161,7 @@ try {
   let profile = '';
   if (!args['no-profile'] && (missed || args.profile)) {
     log('profiling roadrisk (node --cpu-prof, PPA, 10 s)');
-    // One API process (the profile of one event loop): the every-location-new, 1 process target.
-    const profiled = targets.find((t) => t.name.startsWith('roadrisk PPA garaging, every location new, 1 process'))!;
-    profile = await profileRun(dataDir, plansFile, profiled, requestsOf(profiled));
+    profile = await profileRun(dataDir, plansFile, newLocationsOneProcess, requestsOf(newLocationsOneProcess));
   }
   const loadAtEnd = loadAverage();
   writeFileSync(join(here, 'RESULTS.json'), JSON.stringify({ machine, loadAtStart, loadAtEnd, runs: Object.fromEntries(runs) }, null, 2));

@@ -4,7 +4,7 @@
 //   node --import tsx bench/load/run.ts [--runs 5] [--duration 10] [--connections 10]
 //        [--soak-seconds 300] [--soak-rate N per process] [--keys 64]
 // Results go to RESULTS.md and RESULTS.json beside this file.
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -130,7 +130,7 @@ try {
   const runConfig = async (config: Config, seconds: number, ratePerProcess?: number): Promise<RunResult> => {
     const stats = emptyStats();
     const cpuBefore = config.parts.map((p) => processCpuMs(p.server.pid));
-    const pgBefore = config.postgres ? postgresCpuMs(postmaster) : 0;
+    const pgBefore = config.postgres ? processCpuMs(postmaster) : 0;
     const results = await Promise.all(
       config.parts.map((part) =>
         cannon({
@@ -143,7 +143,7 @@ try {
       ),
     );
     const apiCpu = config.parts.reduce((s, p, i) => s + processCpuMs(p.server.pid) - cpuBefore[i], 0);
-    const pgCpu = config.postgres ? postgresCpuMs(postmaster) - pgBefore : null;
+    const pgCpu = config.postgres ? processCpuMs(postmaster) - pgBefore : null;
     return summariseRun(results, stats, apiCpu, pgCpu);
   };
 
@@ -301,22 +301,6 @@ async function pgVersion(url: string): Promise<string> {
 /** The cluster's postmaster: the parent of a backend (read while that backend is alive). */
 async function postmasterPid(url: string): Promise<number> {
   return withClient(url, async (c) => procStat(Number((await c.query('select pg_backend_pid() as pid')).rows[0].pid)).ppid);
-}
-
-/** CPU ms of the whole cluster: the postmaster, its exited children and its live ones. */
-function postgresCpuMs(postmaster: number): number {
-  const own = procStat(postmaster);
-  let total = own.cpuMs + own.childrenCpuMs;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const child = procStat(Number(entry));
-      if (child.ppid === postmaster) total += child.cpuMs;
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return total;
 }
 
 function markdown(report: {

@@ -14,6 +14,7 @@ import { naicsRelativity } from './naics-relativity.ts';
 import { urbanicityOf, urbanicityRank } from './population.ts';
 import { refine, type Refinement } from './refinement.ts';
 import { URBANICITY_RELATIVITY } from './urbanicity-relativity.ts';
+import { MAX_RADII } from './disc-sum-tree.ts';
 import type { WindowModel } from './window-model.ts';
 
 export type ModelVersion = 'v1' | 'v2';
@@ -51,8 +52,8 @@ export interface VehicleTraits {
   naics?: { code: string; sectorTitle: string } | null;
 }
 
-/** Reused disc counts (read at once by shrunkIntensity). */
-const COUNTS = new Float64Array(16);
+/** Reused disc counts (read at once by shrunkIntensity); a kernel has at most MAX_RADII discs. */
+const COUNTS = new Float64Array(MAX_RADII);
 
 export function assessLocation(inputs: GaragingInputs, model: WindowModel, lat: number, lon: number, state: string): LocationAssessment {
   const kernel = inputs.kernel ?? DEFAULT_KERNEL;
