@@ -21,8 +21,9 @@
 // an entry per location (~600 bytes, living long enough to be promoted to V8's old generation and
 // then collected there) cost about a fifth of the server's CPU per request (bench/garaging-http, every
 // location new: 0.88-0.95 ms/request with the cache, 0.67-0.78 without). A first sight only writes the
-// point's key into a fixed table of the last locations seen (no allocation, 16 bytes per entry of
-// capacity); only where more than four recent locations share a bucket does admission wait.
+// point's key into a fixed table of the last locations seen (no allocation; 8 bytes a slot, the
+// power of two at or above twice the capacity: 512 KB at the default 20,000); only where more than
+// four recent locations share a bucket does admission wait.
 import type { UsState } from '../geo/us-states.ts';
 import type { Factor, LocationAssessment } from './model.ts';
 import type { WindowModel } from './window-model.ts';
