@@ -28,18 +28,19 @@ export function startJobRuntime(services: Services, options: JobRuntimeOptions):
   const queue = services.jobQueue;
   const callbacks = new CallbackSender(options.log);
   const removals = new Set<Promise<void>>();
+  // Tracked so a shutdown right after a job ends still deletes its upload (decisions §7).
+  const track = (removal: Promise<void>) => {
+    const settled = removal.catch(() => {});
+    removals.add(settled);
+    void settled.finally(() => removals.delete(settled));
+  };
   const onFinished = (job: JobRow, outcome: JobOutcome) => {
     const started = job.started_at ? Date.parse(job.started_at) : NaN;
     if (Number.isFinite(started)) {
       services.metrics.jobDuration.observe({ job_type: job.job_type, status: outcome.status }, (services.now().getTime() - started) / 1000);
     }
     // The converted upload is no longer needed once the result (or failure) is written.
-    if (job.upload_dir) {
-      // Tracked so a shutdown right after a job ends still deletes its upload (decisions §7).
-      const removal = services.uploads.remove(job.upload_dir).catch(() => {});
-      removals.add(removal);
-      void removal.finally(() => removals.delete(removal));
-    }
+    if (job.upload_dir) track(services.uploads.remove(job.upload_dir));
     if (job.callback_url && job.callback_key) {
       const record = jobRecord({ ...job, status: outcome.status, error_message: outcome.status === 'failed' ? outcome.errorMessage : null }, services.now());
       callbacks.send({ url: job.callback_url, body: JSON.stringify(record), hmacKey: job.callback_key });
@@ -49,6 +50,11 @@ export function startJobRuntime(services: Services, options: JobRuntimeOptions):
     concurrency: options.concurrency,
     pollMs: options.pollMs,
     onFinished,
+    // Another worker holds the job now and reads the upload from the store: drop only the local
+    // copy this worker fetched (database uploads), which nothing else would ever delete.
+    onAbandoned: (job) => {
+      if (job.upload_dir) track(services.uploads.release(job.upload_dir));
+    },
     log: options.log,
   });
   queue.onAnnounce(() => pool.notify());

@@ -13,6 +13,11 @@ export interface WorkerPoolOptions {
   /** A job leased this many times without finishing is failed instead of retried again. */
   maxAttempts?: number;
   onFinished?: (job: JobRow, outcome: JobOutcome) => void;
+  /**
+   * This worker lost the job's lease and wrote nothing; no other slot of this pool holds the job
+   * (one that took it over would be using the same local copy of the upload).
+   */
+  onAbandoned?: (job: JobRow) => void;
   log?: (message: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -21,6 +26,8 @@ export class WorkerPool {
   private stopping = false;
   private readonly running = new Set<Promise<void>>();
   private readonly wakers = new Set<() => void>();
+  /** Job id → slots of this pool running it (two only when one slot took over from another). */
+  private readonly holding = new Map<string, number>();
 
   constructor(
     private readonly queue: JobQueue,
@@ -75,6 +82,17 @@ export class WorkerPool {
   }
 
   private async run(job: JobRow, slotId: string): Promise<void> {
+    this.holding.set(job.id, (this.holding.get(job.id) ?? 0) + 1);
+    try {
+      await this.runHeld(job, slotId);
+    } finally {
+      const left = this.holding.get(job.id)! - 1;
+      if (left === 0) this.holding.delete(job.id);
+      else this.holding.set(job.id, left);
+    }
+  }
+
+  private async runHeld(job: JobRow, slotId: string): Promise<void> {
     const abort = new AbortController();
     const renewal = setInterval(() => {
       this.queue.renew(job.id, slotId).then(
@@ -95,8 +113,8 @@ export class WorkerPool {
     } finally {
       clearInterval(renewal);
     }
-    if (abort.signal.aborted) return;
-    const finished = await this.queue.finish(job.id, slotId, outcome).catch(() => false);
+    const finished = !abort.signal.aborted && (await this.queue.finish(job.id, slotId, outcome).catch(() => false));
     if (finished) this.options.onFinished?.(job, outcome);
+    else if (this.holding.get(job.id) === 1) this.options.onAbandoned?.(job);
   }
 }

@@ -52,6 +52,11 @@ async function waitFor(line: string, jobId: string, key = t.keys.enterprise) {
 }
 
 const uploadsLeft = () => (existsSync(join(t.dataDir, 'uploads')) ? readdirSync(join(t.dataDir, 'uploads')) : []);
+/** Uploads are deleted just after the job row is written, so a reader can be a moment early. */
+async function uploadsLeftAfterCleanup(): Promise<string[]> {
+  for (const until = Date.now() + 10_000; uploadsLeft().length > 0 && Date.now() < until; ) await new Promise((r) => setTimeout(r, 20));
+  return uploadsLeft();
+}
 
 describe('telematics jobs', () => {
   it('scores a PPA upload: trips, exposure, per-state exposure, errors for too little driving', async () => {
@@ -83,9 +88,7 @@ describe('telematics jobs', () => {
     assert.equal(m.state_exposure[0].usstate, 'CA');
     assert.deepEqual(result.errors.map((e: { vehicle_id: string }) => e.vehicle_id), ['scooter-9']);
     assert.equal(result.aggregated_risk_score, car.vehicle_risk_score);
-    // Deleted right after the result is written (the status can read completed a moment before).
-    for (let i = 0; i < 100 && uploadsLeft().length > 0; i++) await new Promise((r) => setTimeout(r, 20));
-    assert.deepEqual(uploadsLeft(), [], 'the upload is deleted once the job ends');
+    assert.deepEqual(await uploadsLeftAfterCleanup(), [], 'the upload is deleted once the job ends');
   });
 
   it('scores a CA upload with states by exposure', async () => {
@@ -106,6 +109,7 @@ describe('telematics jobs', () => {
     assert.match(done.error_message, /no vehicle could be scored/);
     const result = await t.app.inject({ method: 'GET', url: `/v1/risk-score/ppa-telematics/job/${queued.json().job_id}/result`, headers: bearer(t.keys.enterprise) });
     assert.equal(result.statusCode, 409);
+    assert.deepEqual(await uploadsLeftAfterCleanup(), [], 'the upload is deleted once the job fails too');
   });
 
   it('rejects a CSV that breaks a rule with 422 naming rule, line and column, before any job exists', async () => {
@@ -146,8 +150,9 @@ describe('telematics jobs', () => {
       });
       socket.on('error', () => resolve());
     });
+    // The server cleans up once it notices the abort: at least half a second, longer when loaded.
     await new Promise((r) => setTimeout(r, 500));
-    assert.deepEqual(uploadsLeft(), []);
+    assert.deepEqual(await uploadsLeftAfterCleanup(), []);
     assert.equal((await t.services.store.db.selectFrom('jobs').select('id').execute()).length, jobsBefore);
   });
 

@@ -113,6 +113,11 @@ describe('embedded job queue', () => {
   });
 });
 
+/** Resolves once the worker pool tells its handler to stop (at once if it already has). */
+function aborted(signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
+}
+
 describe('worker pool', () => {
   it('runs each queued job once and reports it finished', async () => {
     const ids: string[] = [];
@@ -148,6 +153,83 @@ describe('worker pool', () => {
     } while (row?.status !== 'failed');
     await pool.stop();
     assert.equal(row.error_message, 'the calculation failed unexpectedly');
+  });
+
+  it('leaves a job whose lease it lost to the new holder: writes nothing, reports it abandoned', { timeout: 30_000 }, async () => {
+    const job = newJob('a');
+    await jobs.insert(job);
+    // Renewals every 20 ms of real time; the lease is lost by moving the shared clock past it.
+    const shortLease = new EmbeddedJobQueue(jobs, { leaseMs: 60, retentionMs: 86_400_000, now: () => clock.now });
+    const finished: string[] = [];
+    const abandoned: string[] = [];
+    let sawAbort = false;
+    const pool = new WorkerPool(shortLease, async (_job, signal) => {
+      clock.now = new Date(clock.now.getTime() + 61);
+      assert.ok(await shortLease.claim('other-worker'), 'another worker takes the job over');
+      await aborted(signal);
+      sawAbort = true;
+      return { status: 'completed', resultJson: '{"late":true}' };
+    }, { concurrency: 1, pollMs: 10, onFinished: (j) => finished.push(j.id), onAbandoned: (j) => abandoned.push(j.id) });
+    pool.start();
+    while (abandoned.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await pool.stop();
+    assert.equal(sawAbort, true, 'the handler was told to stop');
+    assert.deepEqual([finished, abandoned], [[], [job.id]]);
+    const row = await jobs.findForAccount(job.id, 'a', 'ppa-telematics');
+    assert.deepEqual([row?.status, row?.lease_owner, row?.result_json], ['processing', 'other-worker', null]);
+  });
+
+  it('reports a job abandoned when its lease went to another worker before the result was written', { timeout: 30_000 }, async () => {
+    const job = newJob('a');
+    await jobs.insert(job);
+    const finished: string[] = [];
+    const abandoned: string[] = [];
+    const pool = new WorkerPool(queue, async () => {
+      // Taken over between two renewals: the renewal never saw it, the finish is refused.
+      clock.now = new Date(clock.now.getTime() + LEASE + 1);
+      assert.ok(await queue.claim('other-worker'));
+      return { status: 'completed', resultJson: '{}' };
+    }, { concurrency: 1, pollMs: 10, onFinished: (j) => finished.push(j.id), onAbandoned: (j) => abandoned.push(j.id) });
+    pool.start();
+    while (abandoned.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await pool.stop();
+    assert.deepEqual([finished, abandoned], [[], [job.id]]);
+    assert.equal((await jobs.findForAccount(job.id, 'a', 'ppa-telematics'))?.lease_owner, 'other-worker');
+  });
+
+  it('does not report a job abandoned while another slot of the same pool holds it', { timeout: 30_000 }, async () => {
+    const job = newJob('a');
+    await jobs.insert(job);
+    const shortLease = new EmbeddedJobQueue(jobs, { leaseMs: 60, retentionMs: 86_400_000, now: () => clock.now });
+    const finished: string[] = [];
+    const abandoned: string[] = [];
+    let calls = 0;
+    let firstStopped = false;
+    const pool = new WorkerPool(shortLease, async (held, signal) => {
+      calls += 1;
+      if (calls === 1) {
+        // Move time on until the pool's other slot takes the job over, then wait to be told.
+        const row = () => jobs.findForAccount(held.id, 'a', 'ppa-telematics');
+        while ((await row())?.lease_owner === held.lease_owner) {
+          clock.now = new Date(clock.now.getTime() + 61);
+          await new Promise((r) => setTimeout(r, 5));
+        }
+        // The clock may have passed the new lease just after it was taken; the other slot's next
+        // renewal mends that (the clock stands still from here), so this slot cannot take it back.
+        while ((await row())!.lease_until! <= clock.now.toISOString()) await new Promise((r) => setTimeout(r, 5));
+        await aborted(signal);
+        firstStopped = true;
+        return { status: 'completed', resultJson: '{}' };
+      }
+      while (!firstStopped) await new Promise((r) => setTimeout(r, 5));
+      await new Promise((r) => setTimeout(r, 20));
+      return { status: 'completed', resultJson: '{"by":"second slot"}' };
+    }, { concurrency: 2, pollMs: 5, onFinished: (j) => finished.push(j.id), onAbandoned: (j) => abandoned.push(j.id) });
+    pool.start();
+    while (finished.length === 0) await new Promise((r) => setTimeout(r, 10));
+    await pool.stop();
+    assert.equal(calls, 2);
+    assert.deepEqual([finished, abandoned], [[job.id], []], 'the slot that lost it leaves the shared local copy alone');
   });
 
   it('gives up on a job that keeps killing its workers', async () => {

@@ -42,8 +42,13 @@ describe('database upload store', () => {
     assert.ok(readFileSync(join(copy, 'tracks.f64')).equals(tracks));
     assert.equal(readFileSync(join(copy, 'manifest.json'), 'utf8'), '{"format":"x"}');
     assert.equal(readFileSync(join(copy, 'empty.bin')).length, 0);
+    // A worker that lost the job drops its copy only; the next holder still finds the upload.
+    await worker.release(reference);
+    assert.equal(existsSync(copy), false, 'the local copy is gone');
+    const again = await worker.open(reference);
+    assert.ok(readFileSync(join(again, 'tracks.f64')).equals(tracks), 'the upload itself stays');
     await worker.remove(reference);
-    assert.equal(existsSync(copy), false);
+    assert.equal(existsSync(again), false);
     const left = await store.db.selectFrom('upload_chunks').select('job_id').execute();
     assert.equal(left.length, 0);
   });

@@ -75,7 +75,11 @@ export class DatabaseUploadStore implements UploadStore {
   async remove(reference: string): Promise<void> {
     const jobId = this.jobIdOf(reference);
     await this.db.deleteFrom('upload_chunks').where('job_id', '=', jobId).execute();
-    await rm(join(this.workDir, jobId), { recursive: true, force: true });
+    await this.release(reference);
+  }
+
+  async release(reference: string): Promise<void> {
+    await rm(join(this.workDir, this.jobIdOf(reference)), { recursive: true, force: true });
   }
 
   private jobIdOf(reference: string): string {

@@ -13,4 +13,7 @@ export class LocalUploadStore implements UploadStore {
   async remove(reference: string): Promise<void> {
     await rm(reference, { recursive: true, force: true });
   }
+
+  /** The folder is the upload itself, shared by every worker on this machine: nothing to drop. */
+  async release(_reference: string): Promise<void> {}
 }

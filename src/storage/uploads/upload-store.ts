@@ -9,4 +9,6 @@ export interface UploadStore {
   open(reference: string): Promise<string>;
   /** Deletes the upload and any local copy. */
   remove(reference: string): Promise<void>;
+  /** Deletes only this process's local copy: the upload stays for the worker that holds the job now. */
+  release(reference: string): Promise<void>;
 }
