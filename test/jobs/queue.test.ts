@@ -9,7 +9,7 @@ import { openStore, type Store } from '../../src/storage/database.ts';
 import { JobsRepository, type NewJob } from '../../src/storage/repositories/jobs.ts';
 import { AccountsRepository } from '../../src/storage/repositories/accounts.ts';
 import { EmbeddedJobQueue } from '../../src/jobs/queue.ts';
-import { WorkerPool } from '../../src/jobs/worker.ts';
+import { WorkerPool, type JobHandler } from '../../src/jobs/worker.ts';
 import { createTestDatabase, type TestDatabase } from '../support/database.ts';
 import { pendingJob } from '../support/jobs.ts';
 
@@ -118,6 +118,17 @@ function aborted(signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve(), { once: true })));
 }
 
+/** Runs a pool over one queued job until it has reported the job finished or abandoned. */
+async function runUntilReported(jobQueue: EmbeddedJobQueue, handler: JobHandler, concurrency = 1): Promise<{ finished: string[]; abandoned: string[] }> {
+  const finished: string[] = [];
+  const abandoned: string[] = [];
+  const pool = new WorkerPool(jobQueue, handler, { concurrency, pollMs: 5, onFinished: (j) => finished.push(j.id), onAbandoned: (j) => abandoned.push(j.id) });
+  pool.start();
+  while (finished.length + abandoned.length === 0) await new Promise((r) => setTimeout(r, 10));
+  await pool.stop();
+  return { finished, abandoned };
+}
+
 describe('worker pool', () => {
   it('runs each queued job once and reports it finished', async () => {
     const ids: string[] = [];
@@ -160,19 +171,14 @@ describe('worker pool', () => {
     await jobs.insert(job);
     // Renewals every 20 ms of real time; the lease is lost by moving the shared clock past it.
     const shortLease = new EmbeddedJobQueue(jobs, { leaseMs: 60, retentionMs: 86_400_000, now: () => clock.now });
-    const finished: string[] = [];
-    const abandoned: string[] = [];
     let sawAbort = false;
-    const pool = new WorkerPool(shortLease, async (_job, signal) => {
+    const { finished, abandoned } = await runUntilReported(shortLease, async (_job, signal) => {
       clock.now = new Date(clock.now.getTime() + 61);
       assert.ok(await shortLease.claim('other-worker'), 'another worker takes the job over');
       await aborted(signal);
       sawAbort = true;
       return { status: 'completed', resultJson: '{"late":true}' };
-    }, { concurrency: 1, pollMs: 10, onFinished: (j) => finished.push(j.id), onAbandoned: (j) => abandoned.push(j.id) });
-    pool.start();
-    while (abandoned.length === 0) await new Promise((r) => setTimeout(r, 10));
-    await pool.stop();
+    });
     assert.equal(sawAbort, true, 'the handler was told to stop');
     assert.deepEqual([finished, abandoned], [[], [job.id]]);
     const row = await jobs.findForAccount(job.id, 'a', 'ppa-telematics');
@@ -182,17 +188,12 @@ describe('worker pool', () => {
   it('reports a job abandoned when its lease went to another worker before the result was written', { timeout: 30_000 }, async () => {
     const job = newJob('a');
     await jobs.insert(job);
-    const finished: string[] = [];
-    const abandoned: string[] = [];
-    const pool = new WorkerPool(queue, async () => {
+    const { finished, abandoned } = await runUntilReported(queue, async () => {
       // Taken over between two renewals: the renewal never saw it, the finish is refused.
       clock.now = new Date(clock.now.getTime() + LEASE + 1);
       assert.ok(await queue.claim('other-worker'));
       return { status: 'completed', resultJson: '{}' };
-    }, { concurrency: 1, pollMs: 10, onFinished: (j) => finished.push(j.id), onAbandoned: (j) => abandoned.push(j.id) });
-    pool.start();
-    while (abandoned.length === 0) await new Promise((r) => setTimeout(r, 10));
-    await pool.stop();
+    });
     assert.deepEqual([finished, abandoned], [[], [job.id]]);
     assert.equal((await jobs.findForAccount(job.id, 'a', 'ppa-telematics'))?.lease_owner, 'other-worker');
   });
@@ -201,11 +202,9 @@ describe('worker pool', () => {
     const job = newJob('a');
     await jobs.insert(job);
     const shortLease = new EmbeddedJobQueue(jobs, { leaseMs: 60, retentionMs: 86_400_000, now: () => clock.now });
-    const finished: string[] = [];
-    const abandoned: string[] = [];
     let calls = 0;
     let firstStopped = false;
-    const pool = new WorkerPool(shortLease, async (held, signal) => {
+    const { finished, abandoned } = await runUntilReported(shortLease, async (held, signal) => {
       calls += 1;
       if (calls === 1) {
         // Move time on until the pool's other slot takes the job over, then wait to be told.
@@ -224,10 +223,7 @@ describe('worker pool', () => {
       while (!firstStopped) await new Promise((r) => setTimeout(r, 5));
       await new Promise((r) => setTimeout(r, 20));
       return { status: 'completed', resultJson: '{"by":"second slot"}' };
-    }, { concurrency: 2, pollMs: 5, onFinished: (j) => finished.push(j.id), onAbandoned: (j) => abandoned.push(j.id) });
-    pool.start();
-    while (finished.length === 0) await new Promise((r) => setTimeout(r, 10));
-    await pool.stop();
+    }, 2);
     assert.equal(calls, 2);
     assert.deepEqual([finished, abandoned], [[job.id], []], 'the slot that lost it leaves the shared local copy alone');
   });
