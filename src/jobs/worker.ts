@@ -14,8 +14,9 @@ export interface WorkerPoolOptions {
   maxAttempts?: number;
   onFinished?: (job: JobRow, outcome: JobOutcome) => void;
   /**
-   * This worker lost the job's lease and wrote nothing; no other slot of this pool holds the job
-   * (one that took it over would be using the same local copy of the upload).
+   * This worker wrote nothing (it lost the job's lease, or writing the end failed; either way the
+   * job is run again, by whoever leases it next) and no other slot of this pool holds the job (one
+   * that took it over would be using the same local copy of the upload).
    */
   onAbandoned?: (job: JobRow) => void;
   log?: (message: string, fields?: Record<string, unknown>) => void;
