@@ -150,7 +150,7 @@ describe('telematics jobs', () => {
       });
       socket.on('error', () => resolve());
     });
-    // The server cleans up once it notices the abort: at least half a second, longer when loaded.
+    // The server cleans up once it notices the abort: half a second, then up to 10 s more if loaded.
     await new Promise((r) => setTimeout(r, 500));
     assert.deepEqual(await uploadsLeftAfterCleanup(), []);
     assert.equal((await t.services.store.db.selectFrom('jobs').select('id').execute()).length, jobsBefore);
