@@ -14,7 +14,7 @@
 // of 16: 10% faster than 8 on the real data, docs/model.md "Serving").
 import { haversineKm } from '../geo/distance.ts';
 import { leafDepthFor, nodeSlots, partition } from '../crashes/index/kd-tree.ts';
-import { chordBounds, writeUnitVector } from '../crashes/index/sphere.ts';
+import { chordBounds, narrowRings, writeUnitVector } from '../crashes/index/sphere.ts';
 
 /** Most radii one query may ask for. */
 export const MAX_RADII = 16;
@@ -98,22 +98,9 @@ export class DiscSumTree {
     while (sp > 0) {
       sp -= FRAME;
       const node = stack[sp], s = stack[sp + 1], e = stack[sp + 2];
-      let lo = stack[sp + 3], hi = stack[sp + 4];
-      // Nearest and farthest squared distance from the centre to the node's box: discs below lo
-      // miss the node, discs from hi on hold all of it. (The crash index's search.ts runs the same
-      // test inline too: it is the innermost loop of both, so neither calls out for it.)
-      const b = node * 6;
-      let near = 0, far = 0, u = box[b] - cx, v = cx - box[b + 1];
-      near += u > 0 ? u * u : v > 0 ? v * v : 0;
-      far += u * u > v * v ? u * u : v * v;
-      u = box[b + 2] - cy; v = cy - box[b + 3];
-      near += u > 0 ? u * u : v > 0 ? v * v : 0;
-      far += u * u > v * v ? u * u : v * v;
-      u = box[b + 4] - cz; v = cz - box[b + 5];
-      near += u > 0 ? u * u : v > 0 ? v * v : 0;
-      far += u * u > v * v ? u * u : v * v;
-      while (lo < hi && near > outer[lo]) lo++;
-      while (hi > lo && far <= inner[hi - 1]) hi--;
+      // Discs below lo miss the node, discs from hi on hold all of it.
+      const span = narrowRings(box, node * 6, cx, cy, cz, inner, outer, stack[sp + 3], stack[sp + 4]);
+      const lo = span >>> 16, hi = span & 0xffff;
       if (lo === hi) {
         if (hi < rings) {
           counts[hi] += e - s;

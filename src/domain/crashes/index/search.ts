@@ -8,7 +8,7 @@
 // by haversineKm directly.
 import { haversineKm } from '../../geo/distance.ts';
 import * as pointCode from './point-code.ts';
-import { chordBounds, writeUnitVector } from './sphere.ts';
+import { chordBounds, narrowRings, writeUnitVector } from './sphere.ts';
 import type { IndexArrays } from './types.ts';
 
 const FRAME = 5; // node, start, end, lo, hi
@@ -55,6 +55,7 @@ export function searchRings(
   const rings = radiiKm.length;
   const from = Math.max(fromDay - ix.dayBase, 0);
   const to = Math.min(toDay - ix.dayBase, 0xffff);
+  if (rings > 0xffff) throw new RangeError('at most 65,535 rings'); // narrowRings packs lo and hi in 16 bits
   if (ix.size === 0 || rings === 0 || from > to) return;
   const inner = new Float64Array(rings); // squared chord at most this: certainly inside
   const outer = new Float64Array(rings); // squared chord above this: certainly outside
@@ -75,19 +76,9 @@ export function searchRings(
     const node = stack[sp], s = stack[sp + 1], e = stack[sp + 2];
     let lo = stack[sp + 3], hi = stack[sp + 4];
     if (lo < hi) {
-      // nearest (near) and farthest (far) squared distance from the centre to the box
-      const b = node * 6;
-      let near = 0, far = 0, u = box[b] - cx, v = cx - box[b + 1];
-      near += u > 0 ? u * u : v > 0 ? v * v : 0;
-      far += u * u > v * v ? u * u : v * v;
-      u = box[b + 2] - cy; v = cy - box[b + 3];
-      near += u > 0 ? u * u : v > 0 ? v * v : 0;
-      far += u * u > v * v ? u * u : v * v;
-      u = box[b + 4] - cz; v = cz - box[b + 5];
-      near += u > 0 ? u * u : v > 0 ? v * v : 0;
-      far += u * u > v * v ? u * u : v * v;
-      while (lo < hi && near > outer[lo]) lo++;
-      while (hi > lo && far <= inner[hi - 1]) hi--;
+      const span = narrowRings(box, node * 6, cx, cy, cz, inner, outer, lo, hi);
+      lo = span >>> 16;
+      hi = span & 0xffff;
       if (lo < hi) {
         if (node < firstLeaf) {
           const mid = (s + e) >>> 1;

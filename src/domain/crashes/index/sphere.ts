@@ -40,6 +40,31 @@ export function chordBounds(radiusKm: number, absoluteMargin = ABSOLUTE_MARGIN):
   return { inner: inner > 0 ? inner * inner : -1, outer: outer * outer };
 }
 
+/**
+ * The rings [lo, hi) of an ascending set that a node's box may still split, narrowed by the box's
+ * nearest and farthest squared chord from the centre (cx, cy, cz): rings below the new lo miss the
+ * box (nearest > outer), rings from the new hi on hold all of it (farthest <= inner). The box is 6
+ * floats at box[b] (min x, max x, min y, ...). Returns lo * 65536 + hi (no object on the hot path
+ * of every tree walk: the crash index's search.ts and garaging's disc-sum-tree.ts).
+ */
+export function narrowRings(
+  box: Float32Array, b: number, cx: number, cy: number, cz: number,
+  inner: Float64Array, outer: Float64Array, lo: number, hi: number,
+): number {
+  let near = 0, far = 0, u = box[b] - cx, v = cx - box[b + 1];
+  near += u > 0 ? u * u : v > 0 ? v * v : 0;
+  far += u * u > v * v ? u * u : v * v;
+  u = box[b + 2] - cy; v = cy - box[b + 3];
+  near += u > 0 ? u * u : v > 0 ? v * v : 0;
+  far += u * u > v * v ? u * u : v * v;
+  u = box[b + 4] - cz; v = cz - box[b + 5];
+  near += u > 0 ? u * u : v > 0 ? v * v : 0;
+  far += u * u > v * v ? u * u : v * v;
+  while (lo < hi && near > outer[lo]) lo++;
+  while (hi > lo && far <= inner[hi - 1]) hi--;
+  return lo * 65536 + hi;
+}
+
 const f32 = new Float32Array(1);
 const bits = new Int32Array(f32.buffer);
 
