@@ -13,8 +13,9 @@
 // - on SIGTERM / SIGINT asks every process to shut down gracefully (server.ts) and waits.
 import cluster, { type Worker } from 'node:cluster';
 import type { Settings } from '../config.ts';
-import { serveMetricsAggregation } from './metrics-aggregation.ts';
-import { serveRateLimits } from './shared-rate-limit.ts';
+import { metricsAnswer } from './metrics-aggregation.ts';
+import { answerRequests } from './primary-requests.ts';
+import { rateHitAnswer } from './shared-rate-limit.ts';
 
 /** A process that has not exited this long after SIGTERM is killed (its own grace is 25 s). */
 const STOP_TIMEOUT_MS = 30_000;
@@ -31,18 +32,14 @@ export async function runApiProcesses(settings: Settings, log: (message: string)
     cluster.fork({ [PREPARE_ROLE.name]: PREPARE_ROLE.value }).once('exit', (code) => resolve(code));
   });
   if (prepared !== 0) throw new Error(`preparing the data dir failed (exit ${prepared}); nothing was started`);
-  const onRateHit = serveRateLimits();
-  const onMetricsRequest = serveMetricsAggregation();
+  const answer = answerRequests({ 'rate-hit': rateHitAnswer(), metrics: metricsAnswer() });
   const listening = new Set<number>();
   let stopping = false;
   let announced = false;
 
   const fork = (): Worker => {
     const worker = cluster.fork();
-    worker.on('message', (message: unknown) => {
-      onRateHit(worker, message);
-      onMetricsRequest(worker, message);
-    });
+    worker.on('message', (message: unknown) => answer(worker, message));
     return worker;
   };
 
