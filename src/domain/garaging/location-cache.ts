@@ -51,7 +51,7 @@ export interface VehicleScore {
 type Generation = Map<WindowModel, Map<number, AssessedLocation>>;
 
 /** A Map key for the point: equal points give equal keys; different ones almost never do. */
-const pointKey = (latitude: number, longitude: number) => latitude * 1_000_003.0 + longitude;
+export const pointKey = (latitude: number, longitude: number) => latitude * 1_000_003.0 + longitude;
 const matches = (e: AssessedLocation | undefined, model: WindowModel, latitude: number, longitude: number): e is AssessedLocation =>
   e !== undefined && e.latitude === latitude && e.longitude === longitude && e.model === model;
 
@@ -129,8 +129,8 @@ export class LocationCache {
 const keyBits = new Float64Array(1);
 const keyWords = new Uint32Array(keyBits.buffer);
 
-/** A point key's bucket: its two 32-bit words mixed (MurmurHash3's finaliser), the top bits kept. */
-function bucketOf(key: number, shift: number): number {
+/** A point key's bucket: its two 32-bit words mixed (MurmurHash3's finaliser), the top bits kept (exported for tests). */
+export function bucketOf(key: number, shift: number): number {
   keyBits[0] = key;
   let h = keyWords[0] ^ Math.imul(keyWords[1], 0xcc9e2d51);
   h ^= h >>> 16;

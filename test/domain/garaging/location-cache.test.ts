@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { createGaragingScorer, type GaragingRequestBody } from '../../../src/domain/garaging/garaging-scorer.ts';
-import { LocationCache } from '../../../src/domain/garaging/location-cache.ts';
+import { bucketOf, LocationCache, pointKey } from '../../../src/domain/garaging/location-cache.ts';
 import { WindowModels } from '../../../src/domain/garaging/window-models.ts';
 import type { WindowModel } from '../../../src/domain/garaging/window-model.ts';
 import { CA_CITY, syntheticInputs, syntheticStates, TX_CITY } from './synthetic.ts';
@@ -84,9 +84,16 @@ test('a location is kept from its second sight on; a first sight keeps nothing b
   assert.equal(cache.size, 0, 'locations seen once are not kept');
   const kept = book.filter(([lat, lon]) => cache.offer(entry(lat, lon))).length;
   assert.equal(kept, 2_000, 'kept on the second sight');
-  // Four locations of one bucket that come round in turn are all admitted on their second sight.
-  const tiny = new LocationCache(1); // the smallest table: two buckets of four slots
-  const four = [1, 2, 3, 4].map((d) => entry(d, d));
+  // The smallest table, LocationCache(1): 8 slots, two buckets of four, chosen by the hash's top
+  // bit (a shift of 31). Five locations of one bucket:
+  const sameBucket = Array.from({ length: 200 }, (_, d) => entry(d, d)).filter((e) => bucketOf(pointKey(e.latitude, e.longitude), 31) === 0).slice(0, 5);
+  assert.equal(sameBucket.length, 5);
+  const four = sameBucket.slice(0, 4);
+  // four that come round in turn are all admitted on their second sight;
+  const tiny = new LocationCache(1);
   assert.deepEqual([...four, ...four].map((e) => tiny.offer(e)), [false, false, false, false, true, true, true, true]);
+  // a fifth pushes the oldest out of the bucket: it is a first sight again, the fifth is not.
+  const full = new LocationCache(1);
+  assert.deepEqual([...sameBucket, sameBucket[0], sameBucket[4]].map((e) => full.offer(e)), [false, false, false, false, false, false, true]);
   assert.equal(new LocationCache(0).offer(entry(1, 1)), false);
 });
